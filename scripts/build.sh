@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds every binary of the plugin for this machine into the plugin's
+# bin/ directory (or into a copy of the marketplace with --out DIR).
+#
+#   scripts/build.sh            # into plugin/plugins/session-intelligence/bin
+#   scripts/build.sh --out DIR  # copy plugin/ to DIR, build into DIR/plugins/session-intelligence/bin
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out="$root/plugin"
+if [ "${1:-}" = "--out" ]; then
+  [ -n "${2:-}" ] || { echo "build.sh: --out needs a directory" >&2; exit 2; }
+  out=$2
+  mkdir -p "$out"
+  cp -R "$root/plugin/." "$out/"
+  rm -rf "$out/plugins/session-intelligence/bin"
+fi
+bin="$out/plugins/session-intelligence/bin"
+mkdir -p "$bin"
+version=$(git -C "$root" describe --tags --always --dirty 2>/dev/null || echo dev)
+build() { # package dir, binary name
+  CGO_ENABLED=0 go build -C "$root" -trimpath -ldflags "-s -w -X main.version=$version" -o "$bin/$2" "./$1"
+}
+for dir in "$root"/hooks/*/; do
+  name=$(basename "$dir")
+  [ -f "$dir/main.go" ] && build "hooks/$name" "si-$name"
+done
+[ -f "$root/statusline/main.go" ] && build statusline si-statusline
+for cmd in si ai; do
+  [ -f "$root/commands/$cmd/main.go" ] && build "commands/$cmd" "$cmd"
+done
+echo "built into $bin:"
+ls -l "$bin" | awk 'NR>1 {printf "  %-24s %6.2f MB\n", $9, $5/1048576}'

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The whole test suite: unit, package and end-to-end tests (the latter run
+# the pinned Claude Code CLI against the project's fake Messages API).
+# Extra arguments go to `go test`. With CI=true a missing CLI fails the
+# suite instead of skipping the end-to-end tests.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/install-test-deps.sh"
+cd "$root"
+go test -count=1 -timeout 14m ./... "$@"

@@ -1,0 +1,127 @@
+package cctest
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// pollEvery is how often [TUI.WaitFor] captures the screen.
+const pollEvery = 100 * time.Millisecond
+
+// TUI is an interactive claude running in a detached tmux session on a
+// private tmux server, so it never touches the developer's own tmux.
+type TUI struct {
+	bin    string
+	socket string
+	target string
+	env    []string
+}
+
+// StartTUI runs `claude args...` interactively in a detached tmux session
+// of width×height cells, in the project directory with the Env's
+// environment (plus TERM). The pane stays open after claude exits so its
+// last screen can be read. The server is killed on t.Cleanup. It skips
+// (fails under CI=true) when tmux is missing. Call [Env.SeedInteractive]
+// first or the TUI stops at onboarding.
+func (e *Env) StartTUI(t testing.TB, width, height int, args ...string) *TUI {
+	t.Helper()
+	tmux, err := exec.LookPath("tmux")
+	if err != nil {
+		unavailable(t, "tmux not found: %v", err)
+	}
+	dir, err := os.MkdirTemp("", "cctest-tmux-") // short: socket paths are limited
+	if err != nil {
+		t.Fatalf("tmux socket dir: %v", err)
+	}
+	u := &TUI{bin: tmux, socket: dir + "/s", target: "cc", env: append(e.Environ(), "TERM=xterm-256color")}
+	t.Cleanup(func() {
+		_ = exec.Command(tmux, "-S", u.socket, "kill-server").Run()
+		os.RemoveAll(dir)
+	})
+	cmd := append([]string{e.Bin}, args...)
+	_, err = u.tmux("-f", "/dev/null", "new-session", "-d", "-s", u.target,
+		"-x", fmt.Sprint(width), "-y", fmt.Sprint(height), "-c", e.Project, shellJoin(cmd),
+		";", "set-option", "-t", u.target, "remain-on-exit", "on")
+	if err != nil {
+		t.Fatalf("start claude in tmux: %v", err)
+	}
+	return u
+}
+
+// tmux runs a tmux command against the private server.
+func (u *TUI) tmux(args ...string) (string, error) {
+	cmd := exec.Command(u.bin, append([]string{"-S", u.socket}, args...)...)
+	cmd.Env = u.env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return string(out), fmt.Errorf("tmux %s: %w: %s", strings.Join(args, " "), err, out)
+	}
+	return string(out), nil
+}
+
+// SendKeys sends tmux key names or strings, e.g. SendKeys("hello",
+// "Enter") or SendKeys("C-c").
+func (u *TUI) SendKeys(keys ...string) error {
+	_, err := u.tmux(append([]string{"send-keys", "-t", u.target}, keys...)...)
+	return err
+}
+
+// Type sends text literally, without interpreting key names.
+func (u *TUI) Type(text string) error {
+	_, err := u.tmux("send-keys", "-l", "-t", u.target, text)
+	return err
+}
+
+// Submit types a one-line prompt, waits until the text is on screen (so
+// the Enter is not swallowed while the TUI is still starting or treats
+// the keys as a paste) and presses Enter.
+func (u *TUI) Submit(prompt string, timeout time.Duration) error {
+	if err := u.Type(prompt); err != nil {
+		return err
+	}
+	tail := prompt[max(0, len(prompt)-20):]
+	if _, err := u.WaitFor(tail, timeout); err != nil {
+		return fmt.Errorf("submit: %w", err)
+	}
+	time.Sleep(2 * pollEvery)
+	return u.SendKeys("Enter")
+}
+
+// Capture returns the visible screen as text, or "" when the session is
+// gone.
+func (u *TUI) Capture() string {
+	out, err := u.tmux("capture-pane", "-p", "-t", u.target)
+	if err != nil {
+		return ""
+	}
+	return out
+}
+
+// WaitFor polls the screen until it contains substr and returns that
+// screen. On timeout the error holds the last screen.
+func (u *TUI) WaitFor(substr string, timeout time.Duration) (string, error) {
+	deadline := time.Now().Add(timeout)
+	for {
+		screen := u.Capture()
+		if strings.Contains(screen, substr) {
+			return screen, nil
+		}
+		if time.Now().After(deadline) {
+			return screen, fmt.Errorf("wait for %q: not on screen after %v; screen:\n%s", substr, timeout, screen)
+		}
+		time.Sleep(pollEvery)
+	}
+}
+
+// shellJoin quotes args for sh.
+func shellJoin(args []string) string {
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(quoted, " ")
+}

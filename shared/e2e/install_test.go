@@ -1,0 +1,49 @@
+package e2e
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/session-intelligence/session-intelligence/shared/cctest"
+)
+
+// TestMarketplaceInstall: install.sh registers the built marketplace and
+// installs the plugin with the real CLI; a session started without
+// --plugin-dir then runs our PostToolUse hook; uninstall.sh removes it.
+func TestMarketplaceInstall(t *testing.T) {
+	s := newSession(t)
+	s.args = nil // no --plugin-dir: the installed plugin must do the work
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := func(name string, args ...string) string {
+		cmd := exec.Command(filepath.Join(root, name), args...)
+		cmd.Env = append(s.env.Environ(), "SI_MARKETPLACE="+cctest.Marketplace(t),
+			"PATH="+filepath.Dir(s.env.Bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, out)
+		}
+		return string(out)
+	}
+	script("install.sh", "--no-build")
+	if out := script("install.sh", "--no-build"); !strings.Contains(out, "already installed") {
+		t.Errorf("second install.sh run is not idempotent:\n%s", out)
+	}
+	settings := readFile(t, filepath.Join(s.env.Home, ".claude", "settings.json"))
+	if !strings.Contains(settings, `"session-intelligence@session-intelligence": true`) {
+		t.Errorf("settings.json does not enable the plugin:\n%s", settings)
+	}
+	s.run(t, "go [[bash: echo hi]]")
+	readFile(t, filepath.Join(s.stateDir(), "state.json"))
+
+	script("uninstall.sh")
+	settings = readFile(t, filepath.Join(s.env.Home, ".claude", "settings.json"))
+	if strings.Contains(settings, "session-intelligence@session-intelligence") {
+		t.Errorf("uninstall left the plugin enabled:\n%s", settings)
+	}
+}

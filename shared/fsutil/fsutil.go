@@ -1,0 +1,123 @@
+// Package fsutil holds the few file operations that must be done the same
+// way everywhere: atomic replacement, private directories, capped reads and
+// locked appends. A reader never sees a half-written file.
+package fsutil
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// ErrTooLarge is returned by [ReadCapped] when a file exceeds the cap.
+var ErrTooLarge = errors.New("file too large")
+
+// PrivateDir creates dir (and parents) with mode 0700 and tightens the
+// mode of dir itself if it already existed with a looser one.
+func PrivateDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("stat %s: %w", dir, err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%s: not a directory", dir)
+	}
+	if fi.Mode().Perm()&0o077 != 0 {
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return fmt.Errorf("chmod %s: %w", dir, err)
+		}
+	}
+	return nil
+}
+
+// Durability says whether [WriteAtomic] fsyncs before renaming. Caches
+// that can be rebuilt skip the fsync; state and user files never do.
+type Durability bool
+
+// The two durability levels.
+const (
+	Sync   Durability = true
+	NoSync Durability = false
+)
+
+// WriteAtomic replaces path with data: it writes a temporary file in the
+// same directory, optionally fsyncs it, and renames it over path, so
+// readers see either the old or the new content, never a mix. On any
+// error the temporary file is removed and path is untouched.
+func WriteAtomic(path string, data []byte, perm os.FileMode, d Durability) (err error) {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+		}
+	}()
+	if err = tmp.Chmod(perm); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if _, err = tmp.Write(data); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if d == Sync {
+		if err = tmp.Sync(); err != nil {
+			return fmt.Errorf("sync %s: %w", path, err)
+		}
+	}
+	if err = tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("rename %s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadCapped reads at most limit bytes of path. A larger file gives
+// ErrTooLarge, so a hostile or runaway file cannot exhaust memory.
+func ReadCapped(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("read %s: %w (over %d bytes)", path, ErrTooLarge, limit)
+	}
+	return data, nil
+}
+
+// AppendLine appends one line (a trailing newline is added) to path,
+// creating it 0600. The caller holds the file's lock when other processes
+// append too. A failed write (disk full) is truncated away, so the file
+// never ends in a partial line.
+func AppendLine(path string, line []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("append %s: %w", path, err)
+	}
+	defer f.Close()
+	size, err := f.Seek(0, io.SeekEnd)
+	if err != nil {
+		return fmt.Errorf("append %s: %w", path, err)
+	}
+	buf := make([]byte, 0, len(line)+1)
+	buf = append(append(buf, line...), '\n')
+	if _, err := f.Write(buf); err != nil {
+		_ = f.Truncate(size)
+		return fmt.Errorf("append %s: %w", path, err)
+	}
+	return nil
+}

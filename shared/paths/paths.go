@@ -1,0 +1,96 @@
+// Package paths names every file and directory the plugin reads or
+// writes, so that one place decides where state lives, how session ids
+// become path components and how Claude Code encodes project directories.
+package paths
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"path/filepath"
+	"strings"
+)
+
+// ErrNoHome is returned when neither CLAUDE_CONFIG_DIR nor HOME is set.
+var ErrNoHome = errors.New("no home directory: set HOME or CLAUDE_CONFIG_DIR")
+
+// Dirs holds the resolved locations for one process.
+type Dirs struct {
+	Home   string // the user's home directory
+	Claude string // ~/.claude or $CLAUDE_CONFIG_DIR
+	State  string // private state root (0700) under Claude
+	Logs   string // ~/.claude/logs: debug log and compact history
+}
+
+// Resolve computes Dirs from the environment. It touches no files.
+func Resolve(getenv func(string) string) (Dirs, error) {
+	home := getenv("HOME")
+	claude := getenv("CLAUDE_CONFIG_DIR")
+	if claude == "" {
+		if home == "" {
+			return Dirs{}, ErrNoHome
+		}
+		claude = filepath.Join(home, ".claude")
+	}
+	if home == "" {
+		home = filepath.Dir(claude)
+	}
+	d := Dirs{Home: home, Claude: claude}
+	d.State = filepath.Join(claude, "session-intelligence")
+	d.Logs = filepath.Join(claude, "logs")
+	return d, nil
+}
+
+// Config is the unified configuration file.
+func (d Dirs) Config() string { return filepath.Join(d.Claude, "session-intelligence.json") }
+
+// LegacyConfig is the older status-line-only configuration file that is
+// folded into the unified one when present.
+func (d Dirs) LegacyConfig() string { return filepath.Join(d.Claude, "statusline-intel.json") }
+
+// Sessions is the directory holding one private directory per session.
+func (d Dirs) Sessions() string { return filepath.Join(d.State, "sessions") }
+
+// Session is the private directory of one session. sid must already be
+// sanitised with [SessionID].
+func (d Dirs) Session(sid string) string { return filepath.Join(d.Sessions(), sid) }
+
+// Cache is the directory of derived caches (transcript offsets); anything
+// in it may be deleted at any time.
+func (d Dirs) Cache() string { return filepath.Join(d.State, "cache") }
+
+// Projects is Claude Code's per-project directory root.
+func (d Dirs) Projects() string { return filepath.Join(d.Claude, "projects") }
+
+// maxIDLen bounds a sanitised id so a hostile payload cannot produce an
+// over-long path component.
+const maxIDLen = 64
+
+// SessionID turns an untrusted session id into a safe path component:
+// only [A-Za-z0-9_-] survive. When anything had to change, a short hash of
+// the original is appended so that two different ids never share state.
+// An empty or all-invalid id yields "".
+func SessionID(raw string) string {
+	var b strings.Builder
+	for _, r := range raw {
+		if r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			b.WriteRune(r)
+		}
+	}
+	clean := b.String()
+	if clean == raw && len(clean) <= maxIDLen {
+		return clean
+	}
+	if raw == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(raw))
+	tag := hex.EncodeToString(sum[:4])
+	if len(clean) > maxIDLen-9 {
+		clean = clean[:maxIDLen-9]
+	}
+	if clean == "" {
+		return "x-" + tag
+	}
+	return clean + "-" + tag
+}

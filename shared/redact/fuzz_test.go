@@ -1,0 +1,68 @@
+package redact
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// fuzzSeeds are inputs near the detectors' edges.
+var fuzzSeeds = []string{
+	"", "password=hunter2", `{"token": "abc123"}`, `{"a":"TOKEN=", "b": 1}`,
+	"Authorization: Bearer abc123DEF456", "Authorization: Basic dXNlcjpwYXNz",
+	"-----BEGIN RSA PRIVATE KEY-----\\nMIIE\\n-----END RSA PRIVATE KEY-----",
+	"postgres://u:p4ss@h/db", "a@b.co 1.2.3.4 fe80::1ff:fe23:4567:890a ::ffff:1.2.3.4",
+	`\"password\": \"x\\\"y\"`, "secret='a\\'b'", "x\\n" + awsKeyID + "\\u00e9",
+	"12:30:45 std::map a[1::2] v1.2.3.4 sk-learn", jwt, slackHook,
+}
+
+// FuzzRedactJSON checks that redaction never turns valid JSON invalid,
+// whatever the text inside the JSON strings and whichever options.
+func FuzzRedactJSON(f *testing.F) {
+	for _, s := range append(fuzzSeeds, planted...) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, doc := range jsonDocs(s) {
+			for _, o := range []Options{Credentials(), All()} {
+				if out, _ := Bytes(doc, o); !json.Valid(out) {
+					t.Fatalf("invalid JSON after redaction (%+v):\n in %s\nout %s", o, doc, out)
+				}
+			}
+		}
+	})
+}
+
+// FuzzRedactIdempotent plants a known secret between arbitrary texts and
+// checks that it never survives, and that redacting the output again (or
+// the surrounding text alone) changes nothing.
+func FuzzRedactIdempotent(f *testing.F) {
+	for i, s := range fuzzSeeds {
+		f.Add(s, fuzzSeeds[(i+1)%len(fuzzSeeds)], uint8(i))
+	}
+	f.Fuzz(func(t *testing.T, prefix, suffix string, pick uint8) {
+		secret := planted[int(pick)%len(planted)]
+		in := prefix + " " + secret + " " + suffix
+		for _, o := range []Options{Credentials(), All()} {
+			once, _ := String(in, o)
+			if core := secretCore(secret); strings.Contains(once, core) {
+				t.Fatalf("planted secret survived (%+v):\n in %q\nout %q", o, in, once)
+			}
+			for _, s := range []string{in, prefix} {
+				a, _ := String(s, o)
+				if b, _ := String(a, o); a != b {
+					t.Fatalf("not idempotent (%+v):\n in %q\n1st %q\n2nd %q", o, s, a, b)
+				}
+			}
+		}
+	})
+}
+
+// secretCore is the part of a planted secret that must not survive: its
+// key material, for a PEM block whose armour lines are public knowledge.
+func secretCore(secret string) string {
+	if secret == pemKey {
+		return pemBody
+	}
+	return secret
+}

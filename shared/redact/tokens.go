@@ -1,0 +1,126 @@
+package redact
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Literal anchors of the vendor token formats, each keyed on a byte that
+// is rare in ordinary text. A detector finds its anchor first and only
+// then checks the shape around it.
+var (
+	anchorSK      = anchor{"sk-", 1}
+	anchorXox     = anchor{"xox", 0}
+	anchorWebhook = anchor{"hooks.slack.com/services/", 19} // the v
+)
+
+// scanGitHub finds classic tokens (ghp_, gho_, ghu_, ghs_, ghr_ followed by
+// at least 36 alphanumerics) and fine-grained github_pat_ tokens. Both
+// have an underscore at a fixed place, so one pass over the underscores
+// serves all six prefixes.
+func (s *scanner) scanGitHub() {
+	b := s.b
+	for i := indexByteFrom(b, 0, '_'); i >= 0; i = indexByteFrom(b, i+1, '_') {
+		switch {
+		case i >= 3 && b[i-3] == 'g' && b[i-2] == 'h' && strings.IndexByte("pousr", b[i-1]) >= 0:
+			if e := runOf(b, i+1, cAlnum); e-(i+1) >= 36 && endBoundary(b, e) && atBoundary(b, i-3) {
+				s.add(i-3, e, KindGitHubToken)
+				i = e - 1
+			}
+		case i >= 6 && string(b[i-6:i]) == "github" && bytes.HasPrefix(b[i:], []byte("_pat_")):
+			if e := runOf(b, i+5, cWord); e-(i+5) >= 40 && atBoundary(b, i-6) {
+				s.add(i-6, e, KindGitHubToken)
+				i = e - 1
+			}
+		}
+	}
+}
+
+// scanSK finds sk- keys: Anthropic (sk-ant-...) and OpenAI style (sk-...,
+// sk-proj-...). A key is long and holds a random-looking segment, which
+// rules out names such as sk-learn or hyphenated slugs.
+func (s *scanner) scanSK() {
+	b := s.b
+	for i := anchorSK.next(b, 0); i >= 0; i = anchorSK.next(b, i+3) {
+		if !atBoundary(b, i) {
+			continue
+		}
+		body := b[i+3 : runOf(b, i+3, cB64URL)]
+		if len(body) < 20 || !hasRandomSegment(body) {
+			continue
+		}
+		kind := KindOpenAIKey
+		if string(body[:4]) == "ant-" {
+			kind = KindAnthropicKey
+		}
+		s.add(i, i+3+len(body), kind)
+		i += len(body)
+	}
+}
+
+// hasRandomSegment reports whether a dash-separated segment of body is at
+// least 16 bytes long and mixes letters and digits.
+func hasRandomSegment(body []byte) bool {
+	for len(body) > 0 {
+		seg := body
+		if j := bytes.IndexByte(body, '-'); j >= 0 {
+			seg, body = body[:j], body[j+1:]
+		} else {
+			body = nil
+		}
+		if len(seg) >= 16 && hasClass(seg, cDigit) && hasClass(seg, cAlpha) {
+			return true
+		}
+	}
+	return false
+}
+
+// scanAKeys finds the keys that start with a capital A: AWS access key
+// ids (AKIA long-term, ASIA temporary, then exactly 16 upper-case letters
+// and digits) and Google API keys (AIza, then exactly 35 base64url
+// bytes). One pass over the A's serves both vendors.
+func (s *scanner) scanAKeys() {
+	b := s.b
+	for i := indexByteFrom(b, 0, 'A'); i >= 0 && i+4 <= len(b); i = indexByteFrom(b, i+1, 'A') {
+		switch string(b[i+1 : i+4]) {
+		case "KIA", "SIA":
+			if e := runOf(b, i+4, cUpper|cDigit); e-i == 20 && atBoundary(b, i) && endBoundary(b, e) {
+				s.add(i, e, KindAWSAccessKey)
+			}
+		case "Iza":
+			if e := runOf(b, i+4, cB64URL); e-(i+4) == 35 && atBoundary(b, i) {
+				s.add(i, e, KindGoogleAPIKey)
+			}
+		}
+	}
+}
+
+// scanSlack finds Slack tokens (xoxb-, xoxp-, xoxa-, xoxr-, xoxs-) and
+// incoming-webhook URLs.
+func (s *scanner) scanSlack() {
+	b := s.b
+	for i := anchorXox.next(b, 0); i >= 0; i = anchorXox.next(b, i+3) {
+		if i+5 > len(b) || b[i+4] != '-' || strings.IndexByte("bpars", b[i+3]) < 0 || !atBoundary(b, i) {
+			continue
+		}
+		e := runOf(b, i+5, cAlnum|cDash)
+		if e-(i+5) >= 10 && hasClass(b[i+5:e], cDigit) {
+			s.add(i, e, KindSlackToken)
+		}
+	}
+	for i := anchorWebhook.next(b, 0); i >= 0; i = anchorWebhook.next(b, i+1) {
+		path := i + len(anchorWebhook.lit)
+		e := runOf(b, path, cAlnum|cSlash|cUnder)
+		if e-path < 10 {
+			continue
+		}
+		start := i
+		for _, scheme := range [...]string{"https://", "http://"} {
+			if i >= len(scheme) && string(b[i-len(scheme):i]) == scheme {
+				start = i - len(scheme)
+				break
+			}
+		}
+		s.add(start, e, KindSlackWebhook)
+	}
+}

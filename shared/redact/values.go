@@ -1,0 +1,180 @@
+package redact
+
+import "bytes"
+
+// maxValue bounds a credential value; longer runs are data, not secrets.
+const maxValue = 4096
+
+// valueSpan returns the value that starts at p (after blanks) and whether
+// it was bare (unquoted). A quoted value is taken up to its closing quote;
+// a bare one up to a delimiter. To keep JSON valid:
+//   - a quoted key ("token": 5) takes only a quoted value, since a bare
+//     one would be a JSON number, literal or object;
+//   - a bare value stops at quotes and backslashes, which end or escape
+//     within the enclosing JSON string.
+func valueSpan(b []byte, p int, kq quoteKind) (vs, ve int, bare bool) {
+	for n := 0; p < len(b) && n < 8 && (b[p] == ' ' || b[p] == '\t'); n++ {
+		p++
+	}
+	q := p
+	for q < len(b) && q-p < 8 && b[q] == '\\' {
+		q++
+	}
+	if q < len(b) && (b[q] == '"' || b[q] == '\'') {
+		vs, ve, ok := quotedSpan(b, b[p:q+1], q+1, kq)
+		if !ok {
+			return 0, 0, false
+		}
+		return vs, ve, false
+	}
+	if kq != unquoted {
+		return 0, 0, false
+	}
+	e := p
+	for e < len(b) && e-p < maxValue && isValueByte(b[e]) {
+		e++
+	}
+	return p, e, true
+}
+
+// quotedSpan scans the value opened by tok (a quote, possibly escaped as
+// \" when the text is JSON inside a JSON string) that starts at vs, and
+// returns it without the quotes. Escape sequences are stepped over whole.
+func quotedSpan(b, tok []byte, vs int, kq quoteKind) (int, int, bool) {
+	qc := tok[len(tok)-1]
+	for i := vs; i < len(b) && i-vs < maxValue; {
+		switch c := b[i]; {
+		case c == '\\':
+			if len(tok) > 1 && bytes.HasPrefix(b[i:], tok) {
+				return vs, i, true
+			}
+			i += escLen(b, i)
+		case c == qc && len(tok) == 1:
+			// A bare " after an unquoted key may close the JSON string the
+			// key is in; what follows up to the next " is then JSON syntax,
+			// which between two strings always holds a comma or colon.
+			if qc == '"' && kq != rawQuote && bytes.ContainsAny(b[vs:i], ",:") {
+				return 0, 0, false
+			}
+			return vs, i, true
+		case c == '"', c < ' ':
+			return 0, 0, false // the enclosing JSON string or the line ends
+		default:
+			i++
+		}
+	}
+	return 0, 0, false
+}
+
+// isValueByte reports whether c may be part of a bare value.
+func isValueByte(c byte) bool {
+	if c <= ' ' || c == 0x7f {
+		return false
+	}
+	switch c {
+	case '"', '\'', '\\', '`', ',', ';', '&', ')', ']', '}', '<', '>':
+		return false
+	}
+	return true
+}
+
+// plausibleValue rejects values that are not secrets: too short,
+// placeholders, and in bare values code such as f(x), cfg.Password or a
+// variable named after the secret (newPassword).
+func plausibleValue(v []byte, bare bool) bool {
+	if len(v) < 3 || isPlaceholder(v) {
+		return false
+	}
+	if !bare {
+		return true
+	}
+	if bytes.IndexByte(v, '(') >= 0 || isDottedIdent(v) {
+		return false
+	}
+	return !(isIdent(v) && !hasClass(v, cDigit) && mentionsSecret(v))
+}
+
+// isIdent reports whether v is a programming-language identifier.
+func isIdent(v []byte) bool {
+	if len(v) == 0 || is(v[0], cDigit) {
+		return false
+	}
+	return runOf(v, 0, cWord) == len(v)
+}
+
+// isDottedIdent reports whether v is a property path such as
+// config.password or process.env.TOKEN.
+func isDottedIdent(v []byte) bool {
+	dots := 0
+	for len(v) > 0 {
+		part := v
+		if j := bytes.IndexByte(v, '.'); j >= 0 {
+			part, v = v[:j], v[j+1:]
+			dots++
+		} else {
+			v = nil
+		}
+		if !isIdent(part) {
+			return false
+		}
+	}
+	return dots > 0
+}
+
+// mentionsSecret reports whether v contains a secret's name, as variables
+// holding one usually do.
+func mentionsSecret(v []byte) bool {
+	var buf [64]byte
+	if len(v) > len(buf) {
+		return false
+	}
+	for i, c := range v {
+		buf[i] = lower(c)
+	}
+	l := buf[:len(v)]
+	for _, w := range [...]string{"pass", "pwd", "secret", "token", "key"} {
+		if contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// isPlaceholder reports whether v stands in for a secret rather than
+// being one: <token>, $VAR, ${VAR}, {{ var }}, %s, ********, xxxx, type
+// names and literals, or an earlier redaction marker.
+func isPlaceholder(v []byte) bool {
+	switch v[0] {
+	case '<', '$', '{', '[', '%', '*':
+		return true
+	}
+	if allSame(v) {
+		return true
+	}
+	var buf [16]byte
+	if len(v) > len(buf) {
+		return bytes.Contains(v, []byte("***"))
+	}
+	for i, c := range v {
+		buf[i] = lower(c)
+	}
+	l := buf[:len(v)]
+	switch string(l) {
+	case "null", "none", "nil", "true", "false", "undefined", "string", "str",
+		"bool", "boolean", "int", "number", "any", "object", "required",
+		"optional", "hidden", "masked", "secret", "password", "token":
+		return true
+	}
+	return contains(l, "redacted") || contains(l, "***")
+}
+
+// allSame reports whether every byte of v is the same, as in masks such
+// as xxxxxxxx or "......".
+func allSame(v []byte) bool {
+	for _, c := range v[1:] {
+		if c != v[0] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,114 @@
+// Package session holds the private per-session state the hooks keep
+// (<state>/sessions/<sid>/state.json): tool-call count, the tool-I/O
+// token estimate, the zone last announced, and bookkeeping for the shape
+// log. Writers take the session lock; the file is replaced atomically.
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/lock"
+)
+
+// State is one session's state.json.
+type State struct {
+	Calls       int    `json:"calls"`       // PostToolUse fires
+	Estimate    int64  `json:"estimate"`    // tool-I/O token estimate, cumulative
+	Tokens      int64  `json:"tokens"`      // context tokens at the last call
+	TokenSource string `json:"tokenSource"` // transcript or estimate
+	Zone        string `json:"zone"`        // zone last announced (or re-armed to)
+	ZoneTokens  int64  `json:"zoneTokens"`  // tokens when Zone was set
+	Advisories  int    `json:"advisories"`  // advisories sent to the model
+	ShapeLines  int    `json:"shapeLines"`  // lines in the shape log
+	Archived    int    `json:"archived"`    // responses archived
+	NoLagWait   bool   `json:"noLagWait"`   // transcript never caught up; stop waiting
+	Cwd         string `json:"cwd"`
+	Updated     int64  `json:"updated"` // unix seconds
+}
+
+// Dir is one session's private directory.
+type Dir string
+
+// StateFile, ShapeLog, ArchiveDir and LockFile name the session's files.
+func (d Dir) StateFile() string  { return filepath.Join(string(d), "state.json") }
+func (d Dir) ShapeLog() string   { return filepath.Join(string(d), "shape.jsonl") }
+func (d Dir) ArchiveDir() string { return filepath.Join(string(d), "archive") }
+func (d Dir) LockFile() string   { return filepath.Join(string(d), ".lock") }
+
+// maxState caps state.json reads.
+const maxState = 64 << 10
+
+// Load reads the state; a missing or unreadable file is a fresh state.
+func (d Dir) Load() State {
+	var s State
+	data, err := fsutil.ReadCapped(d.StateFile(), maxState)
+	if err == nil {
+		_ = json.Unmarshal(data, &s)
+	}
+	return s
+}
+
+// Save writes the state atomically and durably.
+func (d Dir) Save(s State, now time.Time) error {
+	s.Updated = now.Unix()
+	data, err := json.Marshal(s)
+	if err != nil {
+		return err
+	}
+	return fsutil.WriteAtomic(d.StateFile(), data, 0o600, fsutil.Sync)
+}
+
+// Locked creates the directory (0700) and runs fn under its lock.
+func (d Dir) Locked(ctx context.Context, fn func() error) error {
+	if err := fsutil.PrivateDir(string(d)); err != nil {
+		return err
+	}
+	release, err := lock.Acquire(ctx, d.LockFile())
+	if err != nil {
+		return err
+	}
+	defer func() { _ = release() }()
+	return fn()
+}
+
+// Sweep removes session directories untouched for longer than ttl. It
+// runs at most once per interval, marked by the mtime of <root>/.swept.
+func Sweep(root string, ttl, interval time.Duration, now time.Time) (removed int, err error) {
+	mark := filepath.Join(root, ".swept")
+	if fi, err := os.Stat(mark); err == nil && now.Sub(fi.ModTime()) < interval {
+		return 0, nil
+	}
+	if err := fsutil.PrivateDir(root); err != nil {
+		return 0, err
+	}
+	if err := os.WriteFile(mark, nil, 0o600); err != nil {
+		return 0, err
+	}
+	_ = os.Chtimes(mark, now, now)
+	entries, err := os.ReadDir(root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		fi, err := os.Stat(filepath.Join(root, e.Name(), "state.json"))
+		if err != nil {
+			fi, err = e.Info()
+		}
+		if err == nil && now.Sub(fi.ModTime()) > ttl {
+			if os.RemoveAll(filepath.Join(root, e.Name())) == nil {
+				removed++
+			}
+		}
+	}
+	return removed, nil
+}

@@ -1,0 +1,57 @@
+package shape
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Phase events mark milestones of a session in the shape log.
+const (
+	EventCommit   = "commit"
+	EventPush     = "push"
+	EventPRCreate = "pr-create"
+	EventPRMerge  = "pr-merge"
+)
+
+// gitGlobal matches git's global options that may precede the verb
+// (git -C dir commit, git -c k=v push).
+var (
+	gitVerb = regexp.MustCompile(`^git(?:\s+(?:-C\s+\S+|-c\s+\S+|--[a-z-]+(?:=\S+)?))*\s+(commit|push)\b`)
+	ghVerb  = regexp.MustCompile(`^gh(?:\s+(?:-R\s+\S+|--repo\s+\S+))*\s+pr\s+(create|merge)\b`)
+)
+
+// PhaseEvent returns the milestone a successful Bash command marks, or
+// "". Compound commands are split so `make && git commit -m x` counts;
+// the last milestone in the command wins (commit then push is a push).
+func PhaseEvent(command string) string {
+	event := ""
+	for _, seg := range splitCommand(command) {
+		seg = stripEnv(strings.TrimSpace(seg))
+		if m := gitVerb.FindStringSubmatch(seg); m != nil {
+			if m[1] == "commit" && strings.Contains(seg, "--dry-run") {
+				continue
+			}
+			event = map[string]string{"commit": EventCommit, "push": EventPush}[m[1]]
+		} else if m := ghVerb.FindStringSubmatch(seg); m != nil {
+			event = map[string]string{"create": EventPRCreate, "merge": EventPRMerge}[m[1]]
+		}
+	}
+	return event
+}
+
+// splitCommand splits on the shell's command separators.
+func splitCommand(cmd string) []string {
+	return strings.FieldsFunc(cmd, func(r rune) bool { return r == ';' || r == '&' || r == '|' || r == '\n' || r == '(' || r == ')' })
+}
+
+// stripEnv drops leading VAR=value assignments and sudo/time/command.
+func stripEnv(seg string) string {
+	for {
+		word, rest, _ := strings.Cut(seg, " ")
+		if strings.Contains(word, "=") && !strings.HasPrefix(word, "-") || word == "sudo" || word == "time" || word == "command" {
+			seg = strings.TrimSpace(rest)
+			continue
+		}
+		return seg
+	}
+}

@@ -1,0 +1,90 @@
+// Package sicli is the `si` command line: the tools behind /si. Each
+// subcommand is a small type with a Run method; the process environment
+// is injected through Env so that tests run the grammar in-process.
+package sicli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/alecthomas/kong"
+
+	"github.com/session-intelligence/session-intelligence/shared/config"
+	"github.com/session-intelligence/session-intelligence/shared/paths"
+)
+
+// Env is the outside world of one `si` run.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Getenv func(string) string
+	Now    func() time.Time
+}
+
+// deps is what subcommands get bound to Run.
+type deps struct {
+	Env
+	Dirs   paths.Dirs
+	Config config.Config
+}
+
+// CLI is the grammar of `si`.
+type CLI struct {
+	Usage  UsageCmd  `cmd:"" help:"Token usage and cost per session, from transcript files."`
+	Expand ExpandCmd `cmd:"" help:"Replay an archived tool response (by tool_use_id), list or prune the archive."`
+}
+
+// errSilent marks an error that was already reported to the user.
+var errSilent = errors.New("")
+
+// Main runs `si` with args (without the program name) and returns the
+// exit code: 0 success, 1 failure, 2 usage error.
+func Main(args []string, env Env) int {
+	var cli CLI
+	code := -1
+	parser, err := kong.New(&cli, kong.Name("si"),
+		kong.Description("session-intelligence: context pressure, compaction guidance and usage for Claude Code."),
+		kong.Writers(env.Stdout, env.Stderr), kong.Exit(func(c int) { code = c }), kong.UsageOnError())
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "si:", err)
+		return 1
+	}
+	ctx, err := parser.Parse(args)
+	if code >= 0 {
+		return code
+	}
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "si:", err)
+		return 2
+	}
+	d, err := newDeps(env)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "si:", err)
+		return 1
+	}
+	if err := ctx.Run(d); err != nil {
+		if !errors.Is(err, errSilent) {
+			fmt.Fprintln(env.Stderr, "si:", err)
+		}
+		return 1
+	}
+	return 0
+}
+
+func newDeps(env Env) (*deps, error) {
+	dirs, err := paths.Resolve(env.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	cfg, _ := config.Load(config.Files{Legacy: dirs.LegacyConfig(), Unified: dirs.Config()}, env.Getenv)
+	return &deps{Env: env, Dirs: dirs, Config: cfg}, nil
+}
+
+// OSEnv is the real process environment.
+func OSEnv() Env {
+	return Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now}
+}

@@ -1,0 +1,198 @@
+package transcript
+
+import (
+	"hash/fnv"
+	"slices"
+	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/pricing"
+)
+
+// window is how many recent responses keep their usage, so that a later
+// record of the same response with a larger usage can replace it.
+// Claude Code writes a response's records back to back; older responses
+// are remembered by hash only.
+const window = 64
+
+// recent is a response whose usage may still be replaced.
+type recent struct {
+	Key   uint64        `json:"k"`
+	Model string        `json:"m"`
+	Usage pricing.Usage `json:"u"`
+	Since bool          `json:"s"` // also counted in SinceCompact
+}
+
+// Accumulator folds records into Stats, de-duplicating responses.
+type Accumulator struct {
+	Stats  *Stats
+	Recent []recent            // newest last, at most window (unbounded when Exact)
+	old    []uint64            // sorted keys of responses no longer in Recent
+	fresh  map[uint64]struct{} // keys that left Recent since old was loaded
+	Exact  bool                // keep every response replaceable (one-shot reports)
+}
+
+// NewAccumulator starts from empty stats.
+func NewAccumulator() *Accumulator { return &Accumulator{Stats: newStats()} }
+
+func responseKey(id, requestID string) uint64 {
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(id))
+	_, _ = h.Write([]byte{0})
+	_, _ = h.Write([]byte(requestID))
+	return h.Sum64()
+}
+
+// add folds one decoded record found at offset.
+func (a *Accumulator) add(rec record, offset int64) {
+	s := a.Stats
+	at := parseTime(rec.Timestamp)
+	if rec.Type == "system" {
+		a.compact(rec, at, offset)
+		return
+	}
+	if s.First.IsZero() || (!at.IsZero() && at.Before(s.First)) {
+		s.First = at
+	}
+	if at.After(s.Last) {
+		s.Last = at
+	}
+	u := rec.Message.Usage.usage()
+	for _, b := range rec.Message.Content {
+		if b.Type == "tool_use" && b.ID != "" {
+			s.ToolUses = append(s.ToolUses, b.ID)
+		}
+	}
+	if len(s.ToolUses) > maxToolUses {
+		s.ToolUses = slices.Delete(s.ToolUses, 0, len(s.ToolUses)-maxToolUses)
+	}
+	if !rec.IsSidechain {
+		s.Latest = &Turn{ID: rec.Message.ID, Model: rec.Message.Model, Usage: u, At: at, Offset: offset}
+	}
+	if rec.Message.ID == "" {
+		a.count(rec.Message.Model, u, true, +1)
+		return
+	}
+	key := responseKey(rec.Message.ID, rec.RequestID)
+	if i := a.findRecent(key); i >= 0 {
+		prev := a.Recent[i]
+		if u.Total() > prev.Usage.Total() {
+			a.count(prev.Model, prev.Usage, prev.Since, -1)
+			a.count(rec.Message.Model, u, prev.Since, +1)
+			a.Recent[i].Model, a.Recent[i].Usage = rec.Message.Model, u
+		}
+		return
+	}
+	if a.seenOld(key) {
+		return
+	}
+	a.count(rec.Message.Model, u, true, +1)
+	a.remember(recent{Key: key, Model: rec.Message.Model, Usage: u, Since: true})
+}
+
+func (a *Accumulator) compact(rec record, at time.Time, offset int64) {
+	s := a.Stats
+	c := Compact{At: at, Offset: offset}
+	if rec.Compact != nil {
+		c.Trigger, c.PreTokens, c.PostTokens = rec.Compact.Trigger, rec.Compact.PreTokens, rec.Compact.PostTokens
+	}
+	s.Compacts = append(s.Compacts, c)
+	if len(s.Compacts) > maxCompacts {
+		s.Compacts = slices.Delete(s.Compacts, 0, len(s.Compacts)-maxCompacts)
+	}
+	s.CompactCount++
+	s.SinceCompact = map[string]*ModelUsage{}
+	for i := range a.Recent {
+		a.Recent[i].Since = false
+	}
+}
+
+// count adds (sign +1) or removes (sign -1) one response's usage.
+func (a *Accumulator) count(model string, u pricing.Usage, since bool, sign int) {
+	s := a.Stats
+	above := pricing.Split(u)
+	apply := func(m map[string]*ModelUsage) {
+		mu := m[model]
+		if mu == nil {
+			mu = &ModelUsage{}
+			m[model] = mu
+		}
+		if sign > 0 {
+			mu.Usage, mu.Above = mu.Usage.Add(u), mu.Above.Add(above)
+		} else {
+			mu.Usage, mu.Above = mu.Usage.Sub(u), mu.Above.Sub(above)
+		}
+		mu.Responses += sign
+	}
+	apply(s.Models)
+	if since {
+		apply(s.SinceCompact)
+	}
+	if sign > 0 {
+		s.Totals = s.Totals.Add(u)
+	} else {
+		s.Totals = s.Totals.Sub(u)
+	}
+	s.Responses += sign
+}
+
+func (a *Accumulator) findRecent(key uint64) int {
+	for i := len(a.Recent) - 1; i >= 0; i-- {
+		if a.Recent[i].Key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+func (a *Accumulator) seenOld(key uint64) bool {
+	if _, ok := slices.BinarySearch(a.old, key); ok {
+		return true
+	}
+	_, ok := a.fresh[key]
+	return ok
+}
+
+func (a *Accumulator) remember(r recent) {
+	a.Recent = append(a.Recent, r)
+	if !a.Exact && len(a.Recent) > window {
+		if a.fresh == nil {
+			a.fresh = map[uint64]struct{}{}
+		}
+		a.fresh[a.Recent[0].Key] = struct{}{}
+		a.Recent = a.Recent[1:]
+	}
+}
+
+// keys returns every remembered key that left the window, sorted.
+func (a *Accumulator) keys() []uint64 {
+	if len(a.fresh) == 0 {
+		return a.old
+	}
+	merged := make([]uint64, 0, len(a.old)+len(a.fresh))
+	merged = append(merged, a.old...)
+	for k := range a.fresh {
+		merged = append(merged, k)
+	}
+	slices.Sort(merged)
+	return slices.Compact(merged)
+}
+
+// Seen returns the keys of every response counted so far, sorted. A
+// report over several transcripts passes them to [NewAccumulatorExcluding]
+// so that a response copied into two files is counted once.
+func (a *Accumulator) Seen() []uint64 {
+	keys := a.keys()
+	out := make([]uint64, 0, len(keys)+len(a.Recent))
+	out = append(out, keys...)
+	for _, r := range a.Recent {
+		out = append(out, r.Key)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// NewAccumulatorExcluding starts an exact accumulator that ignores the
+// responses whose keys (sorted) were already counted elsewhere.
+func NewAccumulatorExcluding(seen []uint64) *Accumulator {
+	return &Accumulator{Stats: newStats(), old: seen, Exact: true}
+}

@@ -1,0 +1,114 @@
+package transcript
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// ErrNotFile is returned for a transcript path that is not a regular file.
+var ErrNotFile = errors.New("not a regular file")
+
+// Scan reads the transcript at path incrementally. cacheDir holds the
+// private caches; with an empty cacheDir the whole file is read each time.
+// Only complete lines are consumed, so a transcript that is still being
+// written, or that ends mid-line, is read up to its last newline.
+func Scan(path, cacheDir string) (*Stats, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open transcript: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("stat transcript: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("transcript %s: %w", path, ErrNotFile)
+	}
+	dev, ino := statIDs(fi)
+	id := identity{Path: path, Dev: dev, Ino: ino}
+	acc, cpath := resume(f, fi.Size(), id, cacheDir)
+	if acc.Stats.Offset == fi.Size() && cpath != "" {
+		return acc.Stats, nil
+	}
+	if _, err := f.Seek(acc.Stats.Offset, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("seek transcript: %w", err)
+	}
+	if err := acc.Feed(f, acc.Stats.Offset); err != nil {
+		return nil, fmt.Errorf("read transcript: %w", err)
+	}
+	if cacheDir != "" {
+		id.Tail = tailSum(f, acc.Stats.Offset)
+		_ = saveCache(cachePath(cacheDir, path), cached{ID: id, Stats: acc.Stats, Recent: acc.Recent}, acc.keys())
+	}
+	return acc.Stats, nil
+}
+
+// resume loads the cache when it still describes this file; otherwise it
+// starts from the beginning. cpath is "" when nothing usable was cached.
+func resume(f *os.File, size int64, id identity, cacheDir string) (*Accumulator, string) {
+	fresh := NewAccumulator()
+	if cacheDir == "" {
+		return fresh, ""
+	}
+	cpath := cachePath(cacheDir, id.Path)
+	c, keys, err := loadCache(cpath)
+	if err != nil || c.ID.Path != id.Path || c.ID.Dev != id.Dev || c.ID.Ino != id.Ino {
+		return fresh, ""
+	}
+	if c.Stats.Offset > size || tailSum(f, c.Stats.Offset) != c.ID.Tail {
+		return fresh, "" // truncated or rewritten: start over
+	}
+	return &Accumulator{Stats: c.Stats, Recent: c.Recent, old: keys}, cpath
+}
+
+// Feed reads complete lines from r, whose first byte is at offset base,
+// and advances Stats.Offset past the last newline.
+func (a *Accumulator) Feed(r io.Reader, base int64) error {
+	n, err := eachLine(r, base, func(line []byte, off int64) {
+		if a.Stats.First.IsZero() {
+			a.Stats.First = lineTime(line)
+		}
+		if !candidate(line) {
+			return
+		}
+		if rec, ok := decode(line); ok {
+			a.add(rec, off)
+		}
+	})
+	a.Stats.Offset = base + n
+	return err
+}
+
+// tailSum fingerprints the bytes just before offset.
+func tailSum(f *os.File, offset int64) string {
+	start := max(0, offset-tailLen)
+	buf := make([]byte, offset-start)
+	if _, err := f.ReadAt(buf, start); err != nil && len(buf) > 0 {
+		return ""
+	}
+	sum := sha256.Sum256(buf)
+	return hex.EncodeToString(sum[:8])
+}
+
+var markTimestamp = []byte(`"timestamp":"`)
+
+// lineTime finds a record's timestamp without decoding the line.
+func lineTime(line []byte) time.Time {
+	i := bytes.Index(line, markTimestamp)
+	if i < 0 {
+		return time.Time{}
+	}
+	rest := line[i+len(markTimestamp):]
+	end := bytes.IndexByte(rest, '"')
+	if end < 0 || end > 40 {
+		return time.Time{}
+	}
+	return parseTime(string(rest[:end]))
+}
