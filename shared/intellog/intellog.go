@@ -125,13 +125,21 @@ func (l *Logger) append(path, line string) error {
 }
 
 // Debugf, Infof, Warnf and Errorf are shorthands for [Logger.Log].
-func (l *Logger) Debugf(meta any, format string, a ...any) { _ = l.Log(Debug, fmt.Sprintf(format, a...), meta) }
+func (l *Logger) Debugf(meta any, format string, a ...any) {
+	_ = l.Log(Debug, fmt.Sprintf(format, a...), meta)
+}
 
 // Infof logs at Info; see [Logger.Debugf].
-func (l *Logger) Infof(meta any, format string, a ...any) { _ = l.Log(Info, fmt.Sprintf(format, a...), meta) }
+func (l *Logger) Infof(meta any, format string, a ...any) {
+	_ = l.Log(Info, fmt.Sprintf(format, a...), meta)
+}
 
 // Warnf logs at Warn; see [Logger.Debugf].
-func (l *Logger) Warnf(meta any, format string, a ...any) { _ = l.Log(Warn, fmt.Sprintf(format, a...), meta) }
+func (l *Logger) Warnf(meta any, format string, a ...any) {
+	_ = l.Log(Warn, fmt.Sprintf(format, a...), meta)
+}
 
 // Errorf logs at Error; see [Logger.Debugf].
-func (l *Logger) Errorf(meta any, format string, a ...any) { _ = l.Log(Error, fmt.Sprintf(format, a...), meta) }
+func (l *Logger) Errorf(meta any, format string, a ...any) {
+	_ = l.Log(Error, fmt.Sprintf(format, a...), meta)
+}

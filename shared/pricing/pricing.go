@@ -44,7 +44,7 @@ const TierThreshold = 200_000
 // Price is a model's list price in USD per million tokens.
 type Price struct {
 	Input, Output, CacheWrite, CacheWrite1, CacheRead float64
-	Above *Price // price beyond TierThreshold; nil for a flat price
+	Above                                             *Price // price beyond TierThreshold; nil for a flat price
 }
 
 // flat builds the usual price shape from input and output prices.
