@@ -48,7 +48,7 @@ func Main(event Event, env IO, h Handler) int {
 	if err != nil {
 		return ExitOK // nowhere to log; stay invisible
 	}
-	log := &intellog.Logger{Dir: dirs.Logs, Source: source(event), Now: env.Now,
+	log := &intellog.Logger{Dir: dirs.Logs, Source: source(event), Now: env.Now, Fallback: env.Err,
 		Min: intellog.MinLevel(env.Getenv("CLAUDE_INTEL_DEBUG") == "1", env.Getenv("CLAUDE_INTEL_QUIET") == "1")}
 	pol := policyFor(event)
 	data, err := ReadPayload(env.In, pol.MaxPayload, pol.ReadTimeout)

@@ -13,6 +13,7 @@ package intellog
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,10 @@ type Logger struct {
 	SID    string // sanitised session id, may be empty
 	Min    Level  // lowest level written
 	Now    func() time.Time
+	// Fallback receives a line that could not be written to the file (a
+	// full or read-only disk); hooks pass stderr, which Claude Code keeps
+	// in its own debug log.
+	Fallback io.Writer
 }
 
 // MinLevel maps the debug and quiet switches to the lowest level written.
@@ -78,12 +83,16 @@ func (l *Logger) Log(lv Level, msg string, meta any) error {
 	}
 	t := now()
 	line := l.format(t, lv, msg, meta)
-	if err := os.MkdirAll(l.Dir, 0o700); err != nil {
-		return fmt.Errorf("log: %w", err)
+	err := os.MkdirAll(l.Dir, 0o700)
+	if err == nil {
+		err = lock.With(filepath.Join(l.Dir, ".session-intel.lock"), time.Second, func() error {
+			return l.append(l.Path(t), line)
+		})
 	}
-	return lock.With(filepath.Join(l.Dir, ".session-intel.lock"), time.Second, func() error {
-		return l.append(l.Path(t), line)
-	})
+	if err != nil && l.Fallback != nil {
+		_, _ = io.WriteString(l.Fallback, line)
+	}
+	return err
 }
 
 func (l *Logger) format(t time.Time, lv Level, msg string, meta any) string {

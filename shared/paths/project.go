@@ -41,8 +41,8 @@ func isAlnum(c byte) bool {
 func (d Dirs) ProjectDir(path string) string {
 	enc := EncodeProject(path)
 	exact := filepath.Join(d.Projects(), enc)
-	if len(enc) < maxEncoded {
-		return exact
+	if len(utf16.Encode([]rune(path))) <= maxEncoded {
+		return exact // not truncated, so never hashed
 	}
 	if _, err := os.Stat(exact); err == nil {
 		return exact

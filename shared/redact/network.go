@@ -12,13 +12,14 @@ func (s *scanner) scanEmails() {
 		for ls > 0 && i-ls < 64 && isLocalByte(b[ls-1]) {
 			ls--
 		}
+		grown := ls
 		for ls < i && b[ls] == '.' {
 			ls++
 		}
 		if ls == i {
 			continue
 		}
-		if e := domainEnd(b, i+1); e > 0 {
+		if e := domainEnd(b, i+1); e > 0 && !touchesMarker(b, grown, e) {
 			s.add(ls, e, KindEmail)
 			i = e - 1
 		}
@@ -69,7 +70,7 @@ func (s *scanner) scanIPv4() {
 			continue
 		}
 		e, ok := parseIPv4(b, st)
-		if !ok || !endBoundary(b, e) || (e+1 < len(b) && b[e] == '.' && is(b[e+1], cDigit)) {
+		if !ok || !endBoundary(b, e) || (e+1 < len(b) && b[e] == '.' && is(b[e+1], cDigit)) || touchesMarker(b, st, e) {
 			continue
 		}
 		s.add(st, e, KindIPv4)
@@ -126,6 +127,10 @@ func (s *scanner) scanIPv6() {
 			e++
 		}
 		if e-st > maxIPv6 {
+			i = e - 1
+			continue
+		}
+		if touchesMarker(b, st, e) {
 			i = e - 1
 			continue
 		}

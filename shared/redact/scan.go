@@ -157,6 +157,25 @@ func endBoundary(b []byte, e int) bool {
 	return e >= len(b) || !is(b[e], cWord)
 }
 
+// markerPrefix begins every marker; see Marker.
+const markerPrefix = "[REDACTED:"
+
+// touchesMarker reports whether [st, e) is glued to a marker on either
+// side. Addresses are found by growing a run of their characters, so a
+// neighbour redacted by an earlier pass changes what the run would have
+// been; declining such candidates keeps redaction idempotent.
+func touchesMarker(b []byte, st, e int) bool {
+	if bytes.HasPrefix(b[e:], []byte(markerPrefix)) {
+		return true
+	}
+	if st == 0 || b[st-1] != ']' {
+		return false
+	}
+	from := max(0, st-32)
+	k := bytes.LastIndexByte(b[from:st], '[')
+	return k >= 0 && bytes.HasPrefix(b[from+k:], []byte(markerPrefix))
+}
+
 // classCount counts how many of lower case, upper case and digits occur
 // in b; random tokens mix at least two, words and placeholders rarely do.
 func classCount(b []byte) int {

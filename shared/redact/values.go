@@ -31,7 +31,10 @@ func valueSpan(b []byte, p int, kq quoteKind) (vs, ve int, bare bool) {
 		return 0, 0, false
 	}
 	e := p
-	for e < len(b) && e-p < maxValue && isValueByte(b[e]) {
+	for e < len(b) && isValueByte(b[e]) {
+		if e-p == maxValue {
+			return 0, 0, false
+		}
 		e++
 	}
 	return p, e, true
@@ -79,10 +82,12 @@ func isValueByte(c byte) bool {
 }
 
 // plausibleValue rejects values that are not secrets: too short,
-// placeholders, and in bare values code such as f(x), cfg.Password or a
+// placeholders, partly redacted values, and in bare values code such as f(x), cfg.Password or a
 // variable named after the secret (newPassword).
 func plausibleValue(v []byte, bare bool) bool {
-	if len(v) < 3 || isPlaceholder(v) {
+	// A value holding a marker was redacted in part already; taking the
+	// rest now would make a second pass differ from the first.
+	if len(v) < 3 || isPlaceholder(v) || bytes.Contains(v, []byte(markerPrefix)) {
 		return false
 	}
 	if !bare {

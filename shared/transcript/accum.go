@@ -176,23 +176,3 @@ func (a *Accumulator) keys() []uint64 {
 	slices.Sort(merged)
 	return slices.Compact(merged)
 }
-
-// Seen returns the keys of every response counted so far, sorted. A
-// report over several transcripts passes them to [NewAccumulatorExcluding]
-// so that a response copied into two files is counted once.
-func (a *Accumulator) Seen() []uint64 {
-	keys := a.keys()
-	out := make([]uint64, 0, len(keys)+len(a.Recent))
-	out = append(out, keys...)
-	for _, r := range a.Recent {
-		out = append(out, r.Key)
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-// NewAccumulatorExcluding starts an exact accumulator that ignores the
-// responses whose keys (sorted) were already counted elsewhere.
-func NewAccumulatorExcluding(seen []uint64) *Accumulator {
-	return &Accumulator{Stats: newStats(), old: seen, Exact: true}
-}

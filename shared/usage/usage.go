@@ -1,8 +1,10 @@
 // Package usage reports token usage and cost per session from transcript
 // files, the way `si usage` prints it. Each file is one session; its
 // subagent transcripts (<dir>/<session>/subagents/*.jsonl) count with it.
-// A response that appears in several files is counted once, and its
-// largest recorded usage wins, which matches ccusage.
+// Like ccusage, it de-duplicates API responses across all files at once:
+// of the records sharing a message.id and requestId, the one with the
+// largest usage wins (the first in path order on a tie), and the response
+// counts for the session whose file holds that record.
 package usage
 
 import (
@@ -33,35 +35,96 @@ type Report struct {
 	Sessions []Session `json:"sessions"`
 }
 
+// part is one file of one session.
+type part struct {
+	session int
+	path    string
+}
+
+// owned is a response and the session it counts for.
+type owned struct {
+	session int
+	resp    transcript.Response
+}
+
 // Build reads the transcripts and totals each session. Costs use list
 // prices for known models only; unknown models are listed as unpriced
 // instead of guessed.
 func Build(files []string, table pricing.Table) (Report, error) {
-	var rep Report
-	var seen []uint64
+	ids, parts, err := layout(files)
+	if err != nil {
+		return Report{}, err
+	}
+	winners := map[uint64]owned{}
+	var order []uint64
+	var noID []owned
+	for _, p := range parts {
+		err := feed(p.path, func(r transcript.Response) {
+			if !r.HasID {
+				noID = append(noID, owned{p.session, r})
+				return
+			}
+			prev, seen := winners[r.Key]
+			if !seen {
+				order = append(order, r.Key)
+			}
+			if !seen || r.Usage.Total() > prev.resp.Usage.Total() {
+				winners[r.Key] = owned{p.session, r}
+			}
+		})
+		if err != nil {
+			return Report{}, err
+		}
+	}
+	models := make([]map[string]*transcript.ModelUsage, len(ids))
+	for i := range models {
+		models[i] = map[string]*transcript.ModelUsage{}
+	}
+	count := func(o owned) {
+		m := models[o.session][o.resp.Model]
+		if m == nil {
+			m = &transcript.ModelUsage{}
+			models[o.session][o.resp.Model] = m
+		}
+		m.Add(o.resp.Usage)
+	}
+	for _, k := range order {
+		count(winners[k])
+	}
+	for _, o := range noID {
+		count(o)
+	}
+	rep := Report{Sessions: make([]Session, len(ids))}
+	for i, id := range ids {
+		rep.Sessions[i] = summarize(id, models[i], table)
+	}
+	return rep, nil
+}
+
+// layout names the sessions (in argument order, each file once) and lists
+// every file to read, main transcripts with their subagents, sorted by
+// path as ccusage reads them.
+func layout(files []string) (ids []string, parts []part, err error) {
 	done := map[string]bool{}
 	for _, f := range files {
 		abs, err := filepath.Abs(f)
 		if err != nil {
-			return rep, err
+			return nil, nil, err
 		}
 		if done[abs] {
 			continue
 		}
 		done[abs] = true
-		acc := transcript.NewAccumulatorExcluding(seen)
-		for _, part := range withSubagents(abs) {
-			if err := feed(acc, part); err != nil {
-				return rep, err
-			}
+		for _, p := range withSubagents(abs) {
+			parts = append(parts, part{session: len(ids), path: p})
 		}
-		rep.Sessions = append(rep.Sessions, summarize(sessionID(abs), acc.Stats, table))
-		seen = acc.Seen()
+		ids = append(ids, strings.TrimSuffix(filepath.Base(abs), ".jsonl"))
 	}
-	return rep, nil
+	slices.SortStableFunc(parts, func(a, b part) int { return strings.Compare(a.path, b.path) })
+	return ids, parts, nil
 }
 
-func feed(acc *transcript.Accumulator, path string) error {
+func feed(path string, fn func(transcript.Response)) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("read %s: %w", path, err)
@@ -74,8 +137,7 @@ func feed(acc *transcript.Accumulator, path string) error {
 	if !fi.Mode().IsRegular() {
 		return fmt.Errorf("read %s: %w", path, transcript.ErrNotFile)
 	}
-	acc.Stats.Offset = 0
-	if err := acc.Feed(f, 0); err != nil {
+	if err := transcript.Each(f, fn); err != nil {
 		return fmt.Errorf("read %s: %w", path, err)
 	}
 	return nil
@@ -85,26 +147,26 @@ func feed(acc *transcript.Accumulator, path string) error {
 func withSubagents(path string) []string {
 	dir := strings.TrimSuffix(path, ".jsonl")
 	subs, _ := filepath.Glob(filepath.Join(dir, "subagents", "*.jsonl"))
-	slices.Sort(subs)
 	return append([]string{path}, subs...)
 }
 
-func sessionID(path string) string {
-	return strings.TrimSuffix(filepath.Base(path), ".jsonl")
-}
-
-func summarize(id string, s *transcript.Stats, table pricing.Table) Session {
-	out := Session{SessionID: id, InputTokens: s.Totals.Input, OutputTokens: s.Totals.Output,
-		CacheCreation: s.Totals.CacheCreation(), CacheRead: s.Totals.CacheRead, Models: []string{}}
-	for _, model := range s.ModelNames() {
-		m := s.Models[model]
-		if m.Responses == 0 {
-			continue
-		}
-		out.Models = append(out.Models, model)
-		p, known := table.Lookup(model)
+func summarize(id string, models map[string]*transcript.ModelUsage, table pricing.Table) Session {
+	out := Session{SessionID: id, Models: []string{}}
+	names := make([]string, 0, len(models))
+	for name := range models {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		m := models[name]
+		out.InputTokens += m.Usage.Input
+		out.OutputTokens += m.Usage.Output
+		out.CacheCreation += m.Usage.CacheCreation()
+		out.CacheRead += m.Usage.CacheRead
+		out.Models = append(out.Models, name)
+		p, known := table.Lookup(name)
 		if !known {
-			out.Unpriced = append(out.Unpriced, model)
+			out.Unpriced = append(out.Unpriced, name)
 			continue
 		}
 		out.CostUSD += p.CostSplit(m.Usage, m.Above)
