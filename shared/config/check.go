@@ -18,7 +18,7 @@ func (k Key) Check(v any) string {
 	case Int, Float:
 		n, ok := v.(float64)
 		if !ok {
-			return fmt.Sprintf("expected a %s, got %s", k.Kind, describe(v))
+			return fmt.Sprintf("expected %s, got %s", article(k.Kind.String()), describe(v))
 		}
 		if k.Kind == Int && n != math.Trunc(n) {
 			return "expected a whole number, got " + describe(v)
@@ -87,4 +87,12 @@ func num(f float64) string {
 		return fmt.Sprintf("%d", int64(f))
 	}
 	return fmt.Sprintf("%g", f)
+}
+
+// article prefixes a or an.
+func article(noun string) string {
+	if strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
 }

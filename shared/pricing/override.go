@@ -24,7 +24,7 @@ func (t Table) WithOverrides(cfg map[string]any) Table {
 		if !ok {
 			continue
 		}
-		base, _ := out.Lookup(model)
+		base, _ := t.Lookup(model) // not out: the result must not depend on map order
 		out[Normalize(model)] = apply(base, fields)
 	}
 	return out

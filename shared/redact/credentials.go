@@ -82,12 +82,11 @@ func keyBefore(b []byte, i int) (start, end int, q quoteKind) {
 	if !secretTail(b, j) {
 		return 0, 0, q
 	}
+	// Only the key's tail matters, so a long key is cut rather than
+	// refused: refusing would depend on text a redaction may replace.
 	e := j
-	for j > 0 && e-j <= 64 && is(b[j-1], cKeyName) {
+	for j > 0 && e-j < 64 && is(b[j-1], cKeyName) {
 		j--
-	}
-	if e-j > 64 {
-		return 0, 0, q
 	}
 	return j, e, q
 }

@@ -20,10 +20,14 @@ type scanner struct {
 	ms  []match
 }
 
-// add records a match after making it JSON-safe.
+// add records a match after making it JSON-safe. A match glued to an
+// existing marker is dropped: what was next to the marker may have made
+// the first pass reject it, so taking it now would make a second pass
+// differ from the first (see touchesMarker). Private keys are exempt:
+// their armour lines delimit them whatever their neighbours.
 func (s *scanner) add(start, end int, k Kind) {
 	start, end = safeSpan(s.b, start, end)
-	if start < end {
+	if start < end && (k == KindPrivateKey || !touchesMarker(s.b, start, end)) {
 		s.ms = append(s.ms, match{start, end, k})
 	}
 }

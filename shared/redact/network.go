@@ -19,7 +19,10 @@ func (s *scanner) scanEmails() {
 		if ls == i {
 			continue
 		}
-		if e := domainEnd(b, i+1); e > 0 && !touchesMarker(b, grown, e) {
+		if touchesMarker(b, grown, runOf(b, i+1, cAlnum|cDash|cDot)) {
+			continue
+		}
+		if e := domainEnd(b, i+1); e > 0 {
 			s.add(ls, e, KindEmail)
 			i = e - 1
 		}

@@ -13,7 +13,7 @@ func Tokens(n int64) string {
 	f := float64(n)
 	switch {
 	case n < 0:
-		return "-" + Tokens(-n)
+		return "-" + Tokens(-max(n, -math.MaxInt64)) // -MinInt64 overflows
 	case n < 1000:
 		return fmt.Sprintf("%d", n)
 	case n < 10_000:
@@ -50,10 +50,10 @@ func contains(s string, c byte) bool {
 
 // USD formats dollars: $0.42, $7.56, $12.3, $491.
 func USD(x float64) string {
-	switch {
-	case x >= 100:
+	switch { // borders where the next format would round up to 100 / 10
+	case x >= 99.95:
 		return fmt.Sprintf("$%.0f", x)
-	case x >= 10:
+	case x >= 9.995:
 		return fmt.Sprintf("$%.1f", x)
 	}
 	return fmt.Sprintf("$%.2f", x)
