@@ -28,7 +28,6 @@ func (s *scanner) scanJWT() {
 			e = p // no signature: leave the dot, it may end a sentence
 		}
 		s.add(i, e, KindJWT)
-		i = e - 3
 	}
 }
 

@@ -82,10 +82,11 @@ var fragments = []string{
 	"password", "token", "api_key", "Authorization", "Bearer ", "secret", "PWD",
 	"=", ":", ": ", " = ", ":=", "=>", `"`, "'", `\"`, `\`, `\n`, `\u00e9`, " ", ",",
 	"@", ".", "::", "1", "255", "10.0.0.1", "fe80::1", "a@b.co", "x", "ff", "Basic ",
-	"[REDACTED:email]", "(", ")", "$", "<", "%", "0", "\n", "://", "u:p@h", "/",
+	"(", ")", "$", "<", "%", "0", "\n", "://", "u:p@h", "/",
 	ghToken, awsKeyID, jwt, googleKey, slackToken, "eyJhbGciOiJIUzI1NiJ9.", "sk-",
 	"-----BEGIN RSA PRIVATE KEY-----", "-----END RSA PRIVATE KEY-----", "AIza", "xoxb-",
-	fake(12), "ghp_", "AKIA", "hooks.slack.com/services/",
+	fake(12), "ghp_", "AKIA", "hooks.slack.com/services/", `\\`, `\u0041`, `"x"`, "-", "_",
+	"\t", "sk-ant-", "github_pat_", "ASIA", "passwd", "client_secret", "-----", "eyJ", "A", "::ffff:",
 }
 
 func TestRandomCompositions(t *testing.T) {

@@ -54,7 +54,6 @@ func (s *scanner) scanSK() {
 			kind = KindAnthropicKey
 		}
 		s.add(i, i+3+len(body), kind)
-		i += len(body)
 	}
 }
 

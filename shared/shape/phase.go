@@ -16,8 +16,8 @@ const (
 // gitGlobal matches git's global options that may precede the verb
 // (git -C dir commit, git -c k=v push).
 var (
-	gitVerb = regexp.MustCompile(`^git(?:\s+(?:-C\s+\S+|-c\s+\S+|--[a-z-]+(?:=\S+)?))*\s+(commit|push)\b`)
-	ghVerb  = regexp.MustCompile(`^gh(?:\s+(?:-R\s+\S+|--repo\s+\S+))*\s+pr\s+(create|merge)\b`)
+	gitVerb = regexp.MustCompile(`^git(?:\s+(?:-C\s+\S+|-c\s+\S+|--[a-z-]+(?:=\S+)?))*\s+(commit|push)(?:\s|$)`)
+	ghVerb  = regexp.MustCompile(`^gh(?:\s+(?:-R\s+\S+|--repo\s+\S+))*\s+pr\s+(create|merge)(?:\s|$)`)
 )
 
 // PhaseEvent returns the milestone a successful Bash command marks, or
@@ -28,7 +28,7 @@ func PhaseEvent(command string) string {
 	for _, seg := range splitCommand(command) {
 		seg = stripEnv(strings.TrimSpace(seg))
 		if m := gitVerb.FindStringSubmatch(seg); m != nil {
-			if m[1] == "commit" && strings.Contains(seg, "--dry-run") {
+			if strings.Contains(seg, "--dry-run") {
 				continue
 			}
 			event = map[string]string{"commit": EventCommit, "push": EventPush}[m[1]]

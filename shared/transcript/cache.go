@@ -5,12 +5,12 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"hash/crc32"
 	"path/filepath"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // cacheVersion changes whenever the cached meaning of Stats changes, so
@@ -67,7 +67,7 @@ func loadCache(path string) (cached, []uint64, error) {
 		return cached{}, nil, errBadCache
 	}
 	var c cached
-	if err := json.Unmarshal(body[12:12+jlen], &c); err != nil || c.Stats == nil {
+	if err := jsonx.Unmarshal(body[12:12+jlen], &c); err != nil || c.Stats == nil {
 		return cached{}, nil, errBadCache
 	}
 	rest := body[12+jlen:]
@@ -85,7 +85,7 @@ func loadCache(path string) (cached, []uint64, error) {
 // saveCache writes the cache atomically. It is derived data, so it is not
 // fsynced: a cache lost in a crash is rebuilt from the transcript.
 func saveCache(path string, c cached, keys []uint64) error {
-	js, err := json.Marshal(c)
+	js, err := jsonx.Marshal(c)
 	if err != nil {
 		return err
 	}

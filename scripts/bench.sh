@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Whole-process benchmarks of the hook binaries and the CLI, on a 48 MB
+# synthetic transcript. Prints one line per scenario (median, p90, peak
+# RSS) and the binary sizes. Run from anywhere: scripts/bench.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$root/scripts/build.sh" --out "$work/mkt" >/dev/null
+bin="$work/mkt/plugins/session-intelligence/bin"
+go build -C "$root" -o "$work/benchproc" ./scripts/benchproc
+go run -C "$root" ./scripts/gentranscript -mb 48 -o "$work/t48.jsonl" -cwd "$work/proj" >/dev/null
+go run -C "$root" ./scripts/gentranscript -mb 50 -seed 2 -o "$work/t50.jsonl" >/dev/null
+mkdir -p "$work/proj/src/auth" "$work/home"
+echo 'package auth' >"$work/proj/src/auth/login.go"
+export HOME="$work/home"
+payload() { # tool_use_id
+  printf '{"session_id":"bench","transcript_path":"%s","cwd":"%s","hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"%s"},"tool_response":{"type":"text","file":{"filePath":"%s","content":"package auth"}},"tool_use_id":"%s"}' \
+    "$work/t48.jsonl" "$work/proj" "$work/proj/src/auth/login.go" "$work/proj/src/auth/login.go" "$1"
+}
+# The last tool_use of the synthetic transcript, so the hook does not wait
+# for a record that will never be written.
+last=$(grep -o '"id":"toolu_synth[0-9]*"' "$work/t48.jsonl" | tail -1 | cut -d'"' -f4)
+payload "$last" >"$work/post.json"
+b=$work/benchproc
+echo "== whole process (exec to exit), 48 MB transcript"
+"$b" -n 1 -warm 0 -stdin "$work/post.json" -label "PostToolUse cold (first call)" -- "$bin/si-post-tool-use"
+"$b" -n 300 -stdin "$work/post.json" -label "PostToolUse warm" -- "$bin/si-post-tool-use"
+"$b" -n 20 -warm 1 -label "si usage --json (50 MB)" -- "$bin/si" usage --json "$work/t50.jsonl"
+echo "== binary sizes"
+for f in "$bin"/*; do printf '%-24s %.2f MB\n' "$(basename "$f")" "$(echo "$(stat -c %s "$f") / 1048576" | bc -l)"; done

@@ -1,0 +1,60 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/session-intelligence/session-intelligence/shared/cctest"
+)
+
+// TestMalformedPayloadsNeverBreakTheSession: the real CLI runs our
+// PostToolUse binary with broken payloads (empty, truncated, not an
+// object, hostile session id, a directory as transcript) next to the
+// plugin's own hook; the session finishes normally, nothing about the
+// hook reaches the model, and each failure is one log line.
+func TestMalformedPayloadsNeverBreakTheSession(t *testing.T) {
+	s := newSession(t)
+	bin := cctest.Bin(t, "si-post-tool-use")
+	feeds := []string{
+		`cat >/dev/null; "` + bin + `" </dev/null`,
+		`cat >/dev/null; printf '{"session_id":"s","tool_inp' | "` + bin + `"`,
+		`cat >/dev/null; printf '[1,2,3]' | "` + bin + `"`,
+		`cat >/dev/null; printf '{"session_id":"../../../etc","transcript_path":"/","tool_name":"Bash"}' | "` + bin + `"`,
+		`head -c 100 | "` + bin + `"`,
+	}
+	var hooks []map[string]any
+	for _, f := range feeds {
+		hooks = append(hooks, map[string]any{"type": "command", "command": f})
+	}
+	settings, _ := json.Marshal(map[string]any{"hooks": map[string]any{
+		"PostToolUse": []any{map[string]any{"matcher": "*", "hooks": hooks}},
+	}})
+	path := filepath.Join(s.env.Home, "broken-hooks.json")
+	if err := os.WriteFile(path, settings, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res := s.run(t, "go [[bash: echo one]] [[bash: echo two]]", "--settings", path)
+	if res.Result != "FAKE-DONE: two" || res.NumTurns != 3 {
+		t.Fatalf("session disturbed: result %q, %d turns", res.Result, res.NumTurns)
+	}
+	for i, r := range s.api.MessageRequests() {
+		for _, bad := range []string{"hook error", "blocking error", "si-post-tool-use"} {
+			if r.Contains(bad) {
+				t.Errorf("request %d mentions %q", i+1, bad)
+			}
+		}
+	}
+	log := s.logText(t)
+	for _, want := range []string{"empty payload", "decode payload", "not a JSON object"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("log lacks a line for %q:\n%s", want, log)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(s.env.Home, ".claude", "etc")); err == nil {
+		t.Error("a hostile session id escaped the state directory")
+	}
+	readFile(t, filepath.Join(s.stateDir(), "state.json")) // the plugin's own hook still worked
+}

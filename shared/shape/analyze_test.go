@@ -1,0 +1,257 @@
+package shape
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// seq builds rooted entries from "root" names; tokens grow by 10k per
+// entry from 100k, so the axis position of entry i is i*10k.
+func seq(roots ...string) []Entry {
+	out := make([]Entry, len(roots))
+	for i, r := range roots {
+		out[i] = rooted(100_000+int64(i)*10_000, r, r+"/f.go")
+	}
+	return out
+}
+
+// banded is old×2, mid×3, new×5: old is touched first, new last.
+var banded = seq("old", "old", "mid", "mid", "mid", "new", "new", "new", "new", "new")
+
+func bandNames(a *Analysis) string {
+	var parts []string
+	for _, band := range [][]Root{a.Hot, a.Warm, a.Cold} {
+		var n []string
+		for _, r := range band {
+			n = append(n, r.Name)
+		}
+		parts = append(parts, strings.Join(n, ","))
+	}
+	return strings.Join(parts, " | ")
+}
+
+func TestAnalyzeMinRooted(t *testing.T) {
+	event := Entry{Tok: 1, Tool: "Bash", Event: EventCommit}
+	four := append(seq("a", "a", "b", "b"), event, event)
+	if a := Analyze(four, Options{}); a != nil {
+		t.Errorf("Analyze(4 rooted entries) = %+v, want nil", a)
+	}
+	five := append(seq("a", "a", "b", "b", "c"), event)
+	a := Analyze(five, Options{})
+	if a == nil || a.Calls != 5 {
+		t.Fatalf("Analyze(5 rooted entries) = %+v, want an analysis of 5 calls", a)
+	}
+	if len(a.Markers) != 1 || a.Markers[0] != (Marker{Event: EventCommit, Tokens: 1}) {
+		t.Errorf("Markers = %+v, want one commit", a.Markers)
+	}
+}
+
+func TestAnalyzeBands(t *testing.T) {
+	tests := []struct {
+		name  string
+		opt   Options
+		bands string // hot | warm | cold
+		stale int64
+	}{
+		{"hybrid", Options{}, "new | mid | old", 10_000},
+		{"hybrid named", Options{Scoring: "hybrid"}, "new | mid | old", 10_000},
+		{"recency", Options{Scoring: "recency"}, "new | mid | old", 10_000},
+		{"frequency", Options{Scoring: "frequency"}, "new | mid,old | ", 0},
+		{"warm cutoff 0.6", Options{WarmCutoff: 0.6}, "new |  | mid,old", 40_000},
+		{"bad warm cutoff uses 0.4", Options{WarmCutoff: 0.9}, "new | mid | old", 10_000},
+		{"preserve", Options{Preserve: CompileGlobs([]string{"old"})}, "new,old | mid | ", 0},
+		{"drop", Options{Drop: CompileGlobs([]string{"**/*.go"})}, " |  | new,mid,old", 90_000},
+		{"drop beats preserve", Options{Preserve: CompileGlobs([]string{"old", "mid"}), Drop: CompileGlobs([]string{"old/**"})}, "new,mid |  | old", 10_000},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := Analyze(banded, tt.opt)
+			if a == nil {
+				t.Fatal("Analyze = nil")
+			}
+			if got := bandNames(a); got != tt.bands {
+				t.Errorf("bands = %q, want %q", got, tt.bands)
+			}
+			if a.StaleTokens != tt.stale || a.Span != 90_000 || a.Calls != 10 {
+				t.Errorf("stale %d span %d calls %d, want %d, 90000, 10", a.StaleTokens, a.Span, a.Calls, tt.stale)
+			}
+		})
+	}
+}
+
+func TestAnalyzeScores(t *testing.T) {
+	a := Analyze(banded, Options{})
+	want := map[string]struct {
+		count       int
+		first, last int64
+		tokens      int64
+		score       string
+	}{
+		"new": {5, 50_000, 90_000, 50_000, "1.000"},
+		"mid": {3, 20_000, 40_000, 30_000, "0.576"},
+		"old": {2, 0, 10_000, 10_000, "0.312"},
+	}
+	for _, band := range [][]Root{a.Hot, a.Warm, a.Cold} {
+		for _, r := range band {
+			w := want[r.Name]
+			if r.Count != w.count || r.First != w.first || r.Last != w.last || r.Tokens != w.tokens || fmt.Sprintf("%.3f", r.Score) != w.score {
+				t.Errorf("root %s = %+v, want %+v", r.Name, r, w)
+			}
+			if len(r.Samples) != 1 || r.Samples[0] != r.Name+"/f.go" {
+				t.Errorf("root %s samples = %q", r.Name, r.Samples)
+			}
+		}
+	}
+}
+
+// TestAnalyzeCompaction: a compaction (tokens falling) must not run the
+// axis backwards nor give a root negative tokens.
+func TestAnalyzeCompaction(t *testing.T) {
+	var e []Entry
+	e = append(e, rooted(100_000, "old", "old/a.go"), rooted(180_000, "old", "old/b.go"))
+	for i := range 8 {
+		e = append(e, rooted(40_000+int64(i)*20_000, "new", "new/a.go")) // 40k after compaction, then +20k each
+	}
+	a := Analyze(e, Options{Scoring: "recency"})
+	if a == nil {
+		t.Fatal("Analyze = nil")
+	}
+	if a.Span != 220_000 {
+		t.Errorf("Span = %d, want 220000 (80k before the compaction + 7×20k after)", a.Span)
+	}
+	if bandNames(a) != "new |  | old" || a.StaleTokens != 80_000 {
+		t.Errorf("bands %q stale %d, want %q, 80000", bandNames(a), a.StaleTokens, "new |  | old")
+	}
+	if a.Hot[0].Tokens != 140_000 {
+		t.Errorf("new root tokens = %d, want 140000", a.Hot[0].Tokens)
+	}
+}
+
+func TestAnalyzeWithoutTokens(t *testing.T) {
+	e := append([]Entry(nil), banded...)
+	for i := range e {
+		e[i].Tok = 0
+	}
+	a := Analyze(e, Options{})
+	if a == nil || a.Span != 0 || a.StaleTokens != 0 {
+		t.Fatalf("Analyze(no tokens) = %+v, want span 0 and no stale tokens", a)
+	}
+	if got := bandNames(a); got != "new | mid | old" {
+		t.Errorf("bands by call order = %q, want %q", got, "new | mid | old")
+	}
+}
+
+func TestAnalyzeRederivesRoots(t *testing.T) {
+	var e []Entry
+	for _, f := range []string{"src/auth/a.go", "src/auth/", "src/billing/b.go", "/tmp/x/y.txt", "main.go"} {
+		e = append(e, rooted(1, "stale-root", f))
+	}
+	a := Analyze(e, Options{Cwd: "/w/p", Depth: 2, Scoring: "frequency"})
+	if a == nil {
+		t.Fatal("Analyze = nil")
+	}
+	if got, want := bandNames(a), "src/auth | .,/tmp/x,src/billing | "; got != want {
+		t.Errorf("bands = %q, want %q", got, want)
+	}
+}
+
+func TestAnalyzePerBandCap(t *testing.T) {
+	a := Analyze(seq("r1", "r2", "r3", "r4", "r5", "r6", "r7"), Options{Scoring: "frequency"})
+	if got, want := bandNames(a), "r7,r6,r5,r4,r3 |  | "; got != want {
+		t.Errorf("bands = %q, want %q (5 per band, most recent first)", got, want)
+	}
+}
+
+func TestShift(t *testing.T) {
+	rep := func(r string, n int) []string { return strings.Split(strings.Repeat(r+" ", n-1)+r, " ") }
+	cat := func(parts ...[]string) []string {
+		var out []string
+		for _, p := range parts {
+			out = append(out, p...)
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		roots []string
+		want  *Shift
+	}{
+		{"disjoint", cat(rep("a", 6), rep("b", 4), rep("c", 7), rep("d", 3)), &Shift{From: []string{"a", "b"}, To: []string{"c", "d"}, Jaccard: 0}},
+		{"19 entries", cat(rep("a", 6), rep("b", 3), rep("c", 7), rep("d", 3)), nil},
+		{"overlap 1/3", cat(rep("a", 5), rep("b", 5), rep("b", 5), rep("c", 5)), nil},
+		{"overlap 1/6", cat(rep("a", 4), rep("b", 3), rep("c", 3), rep("c", 4), rep("d", 3), rep("e", 2), rep("f", 1)),
+			&Shift{From: []string{"a", "b"}, To: []string{"d", "e", "f"}, Jaccard: 0.17}},
+		{"same roots", cat(rep("a", 10), rep("a", 10)), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := seq(tt.roots...)
+			e = append(e[:10:10], append([]Entry{{Tok: 1, Event: EventPush}}, e[10:]...)...) // events don't count
+			a := Analyze(e, Options{})
+			if a == nil {
+				t.Fatal("Analyze = nil")
+			}
+			if !reflect.DeepEqual(a.Shift, tt.want) {
+				t.Errorf("Shift = %+v, want %+v", a.Shift, tt.want)
+			}
+		})
+	}
+}
+
+func TestMarkers(t *testing.T) {
+	e := seq("a", "a", "a", "a", "a")
+	for i := range 7 {
+		e = append(e, Entry{Tok: int64(i), Event: EventCommit})
+	}
+	a := Analyze(e, Options{})
+	if len(a.Markers) != 5 || a.Markers[0].Tokens != 2 || a.Markers[4].Tokens != 6 {
+		t.Errorf("Markers = %+v, want the last 5 (tokens 2..6)", a.Markers)
+	}
+}
+
+func TestDiagnosis(t *testing.T) {
+	roots := func(names ...string) []Root {
+		var out []Root
+		for _, n := range names {
+			out = append(out, Root{Name: n})
+		}
+		return out
+	}
+	tests := []struct {
+		name string
+		a    *Analysis
+		want string
+	}{
+		{"nil", nil, ""},
+		{"empty", &Analysis{}, ""},
+		{"full", &Analysis{Shift: &Shift{From: []string{"src/auth"}, To: []string{"src/billing"}}, StaleTokens: 82_000,
+			Cold: roots("tests/browser"), Hot: roots("src/billing")},
+			"shifted src/auth → src/billing · ~82k stale in tests/browser · hot: src/billing"},
+		{"stale below MinStale", &Analysis{StaleTokens: MinStale - 1, Cold: roots("a"), Hot: roots("b")}, "hot: b"},
+		{"stale at MinStale", &Analysis{StaleTokens: MinStale, Cold: roots("a")}, "~20k stale in a"},
+		{"stale without cold roots", &Analysis{StaleTokens: 50_000}, ""},
+		{"at most 3 names", &Analysis{Hot: roots("a", "b", "c", "d"), Cold: roots("w", "x", "y", "z"), StaleTokens: 1_500_000},
+			"~1.5M stale in w, x, y · hot: a, b, c"},
+		{"one-sided shift ignored", &Analysis{Shift: &Shift{From: []string{"a"}}, Hot: roots("b")}, "hot: b"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.a.Diagnosis(); got != tt.want {
+				t.Errorf("Diagnosis() = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func BenchmarkAnalyze(b *testing.B) {
+	var e []Entry
+	for i := range 500 {
+		e = append(e, rooted(int64(i)*500, fmt.Sprintf("src/m%d", i%23), fmt.Sprintf("src/m%d/f%d.go", i%23, i%7)))
+	}
+	o := Options{Cwd: "/w/p", Depth: 2, Preserve: CompileGlobs([]string{"**/.env"}), Drop: CompileGlobs([]string{"vendor/**"})}
+	for b.Loop() {
+		Analyze(e, o)
+	}
+}

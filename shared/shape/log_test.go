@@ -1,0 +1,121 @@
+package shape
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func str(s string) *string { return &s }
+
+func rooted(tok int64, root, file string) Entry {
+	return Entry{Tok: tok, Tool: "Read", Root: str(root), File: str(file)}
+}
+
+func countLines(t *testing.T, path string) int {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.Count(raw, []byte("\n"))
+}
+
+func TestAppendTrimsAtMaxEntries(t *testing.T) {
+	const maxEntries = 10 // trimming waits for 10% slack: 11 lines stay
+	tests := []struct {
+		appends   int
+		wantLines int
+		firstTok  int64 // Tok of the oldest entry left
+	}{
+		{5, 5, 0},
+		{11, 11, 0},
+		{12, 10, 2},
+		{25, 11, 14}, // trimmed at 12 (→10), 23 (→10), then 2 more
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.appends, " appends"), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "shape.jsonl")
+			lines := 0
+			for i := range tt.appends {
+				n, err := Append(path, rooted(int64(i), "src", "src/a.go"), lines, maxEntries)
+				if err != nil {
+					t.Fatalf("Append #%d: %v", i, err)
+				}
+				lines = n
+			}
+			if lines != tt.wantLines || countLines(t, path) != tt.wantLines {
+				t.Errorf("after %d appends: returned %d, file has %d lines, want %d", tt.appends, lines, countLines(t, path), tt.wantLines)
+			}
+			entries, err := Read(path)
+			if err != nil || len(entries) == 0 || entries[0].Tok != tt.firstTok || entries[len(entries)-1].Tok != int64(tt.appends-1) {
+				t.Errorf("Read = %d entries (%v), want Tok %d..%d", len(entries), err, tt.firstTok, tt.appends-1)
+			}
+			if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+				t.Errorf("mode = %v, want 0600", fi.Mode().Perm())
+			}
+		})
+	}
+}
+
+func TestAppendTrimsAtMaxBytes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shape.jsonl")
+	file := strings.Repeat("f", 1000)
+	lines, trimmed := 0, false
+	for i := range 200 {
+		n, err := Append(path, rooted(int64(i), "big", file), lines, 10_000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		trimmed = trimmed || n < lines+1
+		lines = n
+		if fi, _ := os.Stat(path); fi.Size() > MaxBytes {
+			t.Fatalf("after append %d the log is %d bytes, over MaxBytes %d", i, fi.Size(), MaxBytes)
+		}
+	}
+	if !trimmed {
+		t.Fatal("200 lines of 1 KB never trimmed")
+	}
+	entries, _ := Read(path)
+	if len(entries) != lines || countLines(t, path) != lines {
+		t.Errorf("returned count %d, file %d lines, Read %d entries", lines, countLines(t, path), len(entries))
+	}
+	if last := entries[len(entries)-1].Tok; last != 199 {
+		t.Errorf("newest entry Tok = %d, want 199", last)
+	}
+}
+
+func TestRead(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shape.jsonl")
+	content := strings.Join([]string{
+		`{"t":1,"tok":100,"tool":"Read","root":"src/auth","file":"src/auth/login.ts"}`,
+		`not json`,
+		`{"t":2,"tok":150,"tool":"Bash","root":null,"file":null,"event":"commit"}`,
+		`{"t":3,"tok":160,"tool":"Bash","root":null,"file":null}`, // neither root nor event
+		``,
+		`{"t":4,"tok":"many","root":"x"}`,
+		`{"t":5,"tok":170,"tool":"Grep","root":"docs","file":"docs/"}`,
+		`{"t":6,"tok":180,"tool":"Read","root":"src","fi`, // torn last line
+	}, "\n")
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.RootName()+"|"+e.FileName()+"|"+e.Event)
+	}
+	want := []string{"src/auth|src/auth/login.ts|", "||commit", "docs|docs/|"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("Read = %q, want %q", got, want)
+	}
+	if missing, err := Read(filepath.Join(t.TempDir(), "none")); missing != nil || err != nil {
+		t.Errorf("Read(missing) = %v, %v, want nil, nil", missing, err)
+	}
+}
