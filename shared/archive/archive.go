@@ -177,6 +177,10 @@ func (s Store) Prune(now time.Time, lim Limits) (int, error) {
 			keep = append(keep, e)
 		}
 	}
+	if lim.MaxPerSession > 0 && len(keep) > lim.MaxPerSession {
+		drop = append(drop, keep[:len(keep)-lim.MaxPerSession]...)
+		keep = keep[len(keep)-lim.MaxPerSession:]
+	}
 	if len(drop) == 0 {
 		return 0, nil
 	}

@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/session-intelligence/session-intelligence/shared/lock"
 )
@@ -104,11 +105,19 @@ func (l *Logger) format(t time.Time, lv Level, msg string, meta any) string {
 		sid = sid[:12]
 	}
 	msg = strings.ReplaceAll(msg, "\n", " ")
-	s := fmt.Sprintf("%s %-5s %-16s [%s] %s", t.Format("2006-01-02 15:04:05.000"), levelNames[lv], l.Source, sid, msg)
+	src := l.Source
+	if len(src) > 16 {
+		src = src[:16]
+	}
+	s := fmt.Sprintf("%s %-5s %-16s [%s] %s", t.Format("2006-01-02 15:04:05.000"), levelNames[lv], src, sid, msg)
 	if meta != nil {
 		if b, err := json.Marshal(meta); err == nil {
 			if len(b) > maxMeta {
-				b = append(b[:maxMeta-3], "..."...)
+				cut := maxMeta - 3
+				for cut > 0 && !utf8.RuneStart(b[cut]) {
+					cut-- // never split a character
+				}
+				b = append(b[:cut], "..."...)
 			}
 			s += " | " + string(b)
 		}

@@ -48,12 +48,14 @@ func TestLineFormat(t *testing.T) {
 			"2026-03-07 09:05:04.123 INFO  si               [0123456789ab] m"},
 		{"newlines flattened", "si", "s", Info, "a\nb\nc", nil,
 			"2026-03-07 09:05:04.123 INFO  si               [s] a b c"},
-		{"source longer than 16 not cut", "a-very-long-source-name", "s", Info, "m", nil,
-			"2026-03-07 09:05:04.123 INFO  a-very-long-source-name [s] m"},
 		{"meta cut at 500", "si", "s", Info, "m", longMeta,
 			"2026-03-07 09:05:04.123 INFO  si               [s] m | " + `{"k":"` + strings.Repeat("x", 491) + "..."},
 		{"unencodable meta dropped", "si", "s", Info, "m", make(chan int),
 			"2026-03-07 09:05:04.123 INFO  si               [s] m"},
+		{"source cut at 16", "a-very-long-source-name", "s", Info, "m", nil,
+			"2026-03-07 09:05:04.123 INFO  a-very-long-sour [s] m"},
+		{"meta cut on a rune boundary", "si", "s", Info, "m", map[string]string{"k": strings.Repeat("é", 300)},
+			"2026-03-07 09:05:04.123 INFO  si               [s] m | " + `{"k":"` + strings.Repeat("é", 245) + "..."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

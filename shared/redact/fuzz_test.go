@@ -1,7 +1,6 @@
 package redact
 
 import (
-	"time"
 	"encoding/json"
 	"math/rand/v2"
 	"strings"
@@ -90,8 +89,8 @@ var fragments = []string{
 }
 
 func TestRandomCompositions(t *testing.T) {
-	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 2))
-	for range 600000 {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
 		var sb strings.Builder
 		for range 1 + rng.IntN(12) {
 			sb.WriteString(fragments[rng.IntN(len(fragments))])

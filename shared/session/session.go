@@ -45,12 +45,13 @@ func (d Dir) LockFile() string   { return filepath.Join(string(d), ".lock") }
 // maxState caps state.json reads.
 const maxState = 64 << 10
 
-// Load reads the state; a missing or unreadable file is a fresh state.
+// Load reads the state; a missing, unreadable or malformed file is a
+// fresh state (never a half-decoded one).
 func (d Dir) Load() State {
 	var s State
 	data, err := fsutil.ReadCapped(d.StateFile(), maxState)
-	if err == nil {
-		_ = json.Unmarshal(data, &s)
+	if err != nil || json.Unmarshal(data, &s) != nil {
+		return State{}
 	}
 	return s
 }

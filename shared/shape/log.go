@@ -6,7 +6,6 @@
 package shape
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"os"
@@ -107,11 +106,9 @@ func Read(path string) ([]Entry, error) {
 		return nil, err
 	}
 	var out []Entry
-	sc := bufio.NewScanner(bytes.NewReader(raw))
-	sc.Buffer(make([]byte, 64<<10), 64<<10)
-	for sc.Scan() {
+	for _, line := range bytes.Split(raw, []byte("\n")) {
 		var e Entry
-		if json.Unmarshal(sc.Bytes(), &e) == nil && (e.Root != nil || e.Event != "") {
+		if len(line) > 0 && json.Unmarshal(line, &e) == nil && (e.Root != nil || e.Event != "") {
 			out = append(out, e)
 		}
 	}

@@ -25,7 +25,7 @@ var (
 // the last milestone in the command wins (commit then push is a push).
 func PhaseEvent(command string) string {
 	event := ""
-	for _, seg := range splitCommand(command) {
+	for _, seg := range splitCommand(blankQuotes(command)) {
 		seg = stripEnv(strings.TrimSpace(seg))
 		if m := gitVerb.FindStringSubmatch(seg); m != nil {
 			if strings.Contains(seg, "--dry-run") {
@@ -44,14 +44,43 @@ func splitCommand(cmd string) []string {
 	return strings.FieldsFunc(cmd, func(r rune) bool { return r == ';' || r == '&' || r == '|' || r == '\n' || r == '(' || r == ')' })
 }
 
-// stripEnv drops leading VAR=value assignments and sudo/time/command.
+// stripEnv drops what may precede the command word: VAR=value
+// assignments, env, sudo and its options, time, command, nohup.
 func stripEnv(seg string) string {
 	for {
 		word, rest, _ := strings.Cut(seg, " ")
-		if strings.Contains(word, "=") && !strings.HasPrefix(word, "-") || word == "sudo" || word == "time" || word == "command" {
-			seg = strings.TrimSpace(rest)
-			continue
+		rest = strings.TrimSpace(rest)
+		switch {
+		case strings.Contains(word, "=") && !strings.HasPrefix(word, "-"),
+			word == "env", word == "sudo", word == "time", word == "command", word == "nohup":
+			seg = rest
+		case word == "-u" || word == "-g": // sudo -u user: skip the user too
+			_, seg, _ = strings.Cut(rest, " ")
+		case strings.HasPrefix(word, "-"):
+			seg = rest
+		default:
+			return seg
 		}
-		return seg
 	}
+}
+
+// blankQuotes replaces the contents of quoted strings with underscores so
+// that separators and flags inside a commit message do not count.
+func blankQuotes(cmd string) string {
+	b := []byte(cmd)
+	var quote byte
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case quote == 0 && (c == '\'' || c == '"'):
+			quote = c
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote == '"' && c == '\\' && i+1 < len(b):
+			b[i], b[i+1] = '_', '_'
+			i++
+		case quote != 0:
+			b[i] = '_'
+		}
+	}
+	return string(b)
 }
