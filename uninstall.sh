@@ -11,6 +11,17 @@ if ! command -v claude >/dev/null 2>&1; then
   say "Claude Code's CLI is not on PATH; from inside Claude Code run /plugin uninstall $plugin" >&2
   exit 1
 fi
+# Give the statusLine back first, while the stable copy of the status line
+# binary (recorded when it was wired) still exists.
+record="${CLAUDE_CONFIG_DIR:-$HOME/.claude}/session-intelligence/statusline.json"
+if [ -f "$record" ]; then
+  wired=$(sed -n 's/.*"binary":"\([^"]*\)".*/\1/p' "$record")
+  if [ -n "$wired" ] && [ -x "$wired" ]; then
+    "$wired" --unwire
+  else
+    say "could not find the status line binary to restore your previous statusLine; see $record" >&2
+  fi
+fi
 if claude plugin list --json 2>/dev/null | grep -q "\"$plugin\""; then
   claude plugin uninstall "$plugin"
 fi

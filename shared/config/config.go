@@ -30,9 +30,10 @@ type Zones struct {
 
 // Health is one service probed for the status line's health field.
 type Health struct {
-	Name   string `json:"name"`
-	URL    string `json:"url"`
-	TTLSec int    `json:"ttlSec,omitempty"`
+	Name      string `json:"name"`
+	URL       string `json:"url"`
+	TTLSec    int    `json:"ttlSec,omitempty"`
+	TimeoutMs int    `json:"timeoutMs,omitempty"`
 }
 
 // Statusline configures the status line.
@@ -52,6 +53,9 @@ type Statusline struct {
 	Prices             map[string]any            `json:"prices"`
 	ThinkingMinDisplay int64                     `json:"thinkingMinDisplay"`
 	TaskStaleHours     float64                   `json:"taskStaleHours"`
+	AutoWire           bool                      `json:"autoWire"`
+	ChainTimeoutMs     int                       `json:"chainTimeoutMs"`
+	UsageEndpoint      string                    `json:"usageEndpoint"`
 	PerProject         map[string]map[string]any `json:"perProject"`
 }
 
@@ -129,6 +133,7 @@ func Default() Config {
 			MaxTaskLength: 40, MaxBranchLength: 28, MaxCwdLength: 60, MaxBarSegments: 20,
 			Separator: " · ", Colors: true, ServiceHealth: []Health{},
 			Prices: map[string]any{}, ThinkingMinDisplay: 5000, TaskStaleHours: 12,
+			AutoWire: true, ChainTimeoutMs: 2000, UsageEndpoint: "https://api.anthropic.com/api/oauth/usage",
 			PerProject: map[string]map[string]any{}, Fields: []string{},
 		},
 		Compact:  Compact{Threshold: 50, Autoblock: true, MemoryOffload: true, StablePrefix: true},

@@ -73,6 +73,12 @@ var Keys = []Key{
 		Doc: "Smallest thinking-token estimate the thinking field shows."},
 	{Path: "statusline.taskStaleHours", Kind: Float, Min: 0, Max: 10_000, Section: "Statusline",
 		Doc: "Age after which the task from session-context.md is marked (stale)."},
+	{Path: "statusline.autoWire", Kind: Bool, Label: "Wire the status line", Section: "Statusline",
+		Doc: "At session start, point settings.json's statusLine at the session-intelligence chain (your previous status line keeps running below it; uninstall restores it)."},
+	{Path: "statusline.chainTimeoutMs", Kind: Int, Min: 100, Max: 10_000, Section: "Statusline",
+		Doc: "How long the previous status line command may run before its output is dropped for that redraw."},
+	{Path: "statusline.usageEndpoint", Kind: String, Env: "SI_USAGE_ENDPOINT", Section: "Statusline",
+		Doc: "OAuth usage endpoint polled in the background for blockUsage and weekUsage."},
 	{Path: "statusline.perProject", Kind: Object, Section: "Statusline",
 		Doc: "Per-project overrides of statusline keys, keyed by the project's absolute path."},
 	// Compaction.

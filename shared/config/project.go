@@ -1,6 +1,9 @@
 package config
 
 import (
+	"bytes"
+	"encoding/json"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -56,4 +59,27 @@ func union(list []string, add []any) []string {
 		}
 	}
 	return list
+}
+
+// StatuslineFor returns the status line settings for a project: the
+// statusline.perProject entry that applies is merged over the global
+// settings (validated like the file itself); serviceHealth entries add
+// to the global list.
+func (c Config) StatuslineFor(cwd string) Statusline {
+	entry := ProjectEntry(c.Statusline.PerProject, cwd)
+	if len(entry) == 0 {
+		return c.Statusline
+	}
+	out := c
+	out.Statusline.Prices = maps.Clone(c.Statusline.Prices)
+	global := slices.Clone(c.Statusline.ServiceHealth)
+	doc, err := json.Marshal(map[string]any{"statusline": entry})
+	if err != nil {
+		return c.Statusline
+	}
+	_ = Merge(&out, bytes.NewReader(doc), "statusline.perProject", "")
+	if _, set := entry["serviceHealth"]; set {
+		out.Statusline.ServiceHealth = append(global, out.Statusline.ServiceHealth...)
+	}
+	return out.Statusline
 }

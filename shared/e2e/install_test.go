@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/session-intelligence/session-intelligence/shared/cctest"
+	"github.com/session-intelligence/session-intelligence/shared/settingsjson"
 )
 
 // TestMarketplaceInstall: install.sh registers the built marketplace and
@@ -30,20 +31,32 @@ func TestMarketplaceInstall(t *testing.T) {
 		}
 		return string(out)
 	}
+	previous := `{"statusLine": {"type": "command", "command": "echo MY-OWN-LINE", "padding": 1}}`
+	must(t, os.MkdirAll(filepath.Join(s.env.Home, ".claude"), 0o700))
+	must(t, os.WriteFile(filepath.Join(s.env.Home, ".claude", "settings.json"), []byte(previous), 0o600))
 	script("install.sh", "--no-build")
 	if out := script("install.sh", "--no-build"); !strings.Contains(out, "already installed") {
 		t.Errorf("second install.sh run is not idempotent:\n%s", out)
 	}
 	settings := readFile(t, filepath.Join(s.env.Home, ".claude", "settings.json"))
+	// Claude Code itself reformats settings.json when it adds the
+	// marketplace; this is the statusLine as the user now has it.
+	before, _ := settingsjson.Get([]byte(settings), "statusLine")
 	if !strings.Contains(settings, `"session-intelligence@session-intelligence": true`) {
 		t.Errorf("settings.json does not enable the plugin:\n%s", settings)
 	}
 	s.run(t, "go [[bash: echo hi]]")
 	readFile(t, filepath.Join(s.stateDir(), "state.json"))
+	if settings := readFile(t, filepath.Join(s.env.Home, ".claude", "settings.json")); !strings.Contains(settings, "si-statusline") {
+		t.Errorf("SessionStart did not wire the status line:\n%s", settings)
+	}
 
 	script("uninstall.sh")
 	settings = readFile(t, filepath.Join(s.env.Home, ".claude", "settings.json"))
 	if strings.Contains(settings, "session-intelligence@session-intelligence") {
 		t.Errorf("uninstall left the plugin enabled:\n%s", settings)
+	}
+	if after, _ := settingsjson.Get([]byte(settings), "statusLine"); string(after) != string(before) || !strings.Contains(string(after), "MY-OWN-LINE") {
+		t.Errorf("uninstall did not restore the previous statusLine exactly:\n got %s\nwant %s", after, before)
 	}
 }

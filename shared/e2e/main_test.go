@@ -87,3 +87,10 @@ func siExpand(t *testing.T, s *session, id string) string {
 	}
 	return string(out)
 }
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -12,7 +12,7 @@ var (
 func (s *scanner) scanJWT() {
 	b := s.b
 	for i := anchorJWT.next(b, 0); i >= 0; i = anchorJWT.next(b, i+3) {
-		if !atBoundary(b, i) {
+		if !startsRun(b, i, cB64URL) {
 			continue
 		}
 		h := runOf(b, i, cB64URL)

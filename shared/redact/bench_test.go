@@ -108,6 +108,7 @@ func BenchmarkRedact(b *testing.B) {
 		{"clean/all", corpus(0), All()},
 		{"secrets/credentials", corpus(3), Credentials()},
 		{"secrets/all", corpus(3), All()},
+		{"small-4KB/credentials", corpus(0)[:4096], Credentials()},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(c.in)))

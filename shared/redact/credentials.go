@@ -1,5 +1,7 @@
 package redact
 
+import "bytes"
+
 // quoteKind says how the key of a key = value pair was quoted; it decides
 // which values are safe to take (see valueSpan).
 type quoteKind uint8
@@ -50,15 +52,18 @@ func (s *scanner) credentialAt(i int) {
 		s.authorizationValue(vstart, q)
 		return
 	}
-	vs, ve, raw := valueSpan(b, vstart, q)
-	if vs < ve && plausibleValue(b[vs:ve], raw) {
+	// "key = v" and "key := v", with a blank before the operator, is how
+	// code assigns; env files write KEY=v and YAML key: v.
+	code := i > 0 && (b[i-1] == ' ' || b[i-1] == '\t') && (b[i] == '=' || vstart == i+2)
+	vs, ve, bare := s.valueSpan(vstart, q)
+	if vs < ve && plausibleValue(b[vs:ve], bare, code) && !bytes.EqualFold(b[vs:ve], b[ks:ke]) {
 		s.add(vs, ve, kind)
 	}
 }
 
 // keyBefore finds the key that ends before the separator at i, skipping
 // blanks and a closing quote, and reports how it was quoted. It returns
-// an empty range when there is no key or its last letter cannot end a
+// an empty range when there is no key or its last letters cannot end a
 // secret's name.
 func keyBefore(b []byte, i int) (start, end int, q quoteKind) {
 	j := i
@@ -172,7 +177,8 @@ var notSecret = [...]string{
 }
 
 // classifyKey decides whether key names a secret. It returns the kind to
-// report and the suffix that matched ("" kind when it is no secret).
+// report ("" when it is no secret) and the suffix that matched, which
+// tells Authorization headers apart.
 func classifyKey(key []byte) (Kind, string) {
 	var buf [40]byte
 	n := 0

@@ -18,6 +18,11 @@ type scanner struct {
 	b   []byte
 	opt Options
 	ms  []match
+
+	// Memory that keeps adversarial input (thousands of BEGIN lines or
+	// key=key=key...) linear: see pemEnd and valueSpan.
+	pemEnd, quote    seeker
+	bareFrom, bareTo int // b[bareFrom:bareTo] is a maximal run of value bytes
 }
 
 // add records a match after making it JSON-safe. A match glued to an

@@ -12,6 +12,9 @@ func (s *scanner) scanEmails() {
 		for ls > 0 && i-ls < 64 && isLocalByte(b[ls-1]) {
 			ls--
 		}
+		if ls > 0 && isLocalByte(b[ls-1]) {
+			continue // longer than any real local part
+		}
 		grown := ls
 		for ls < i && b[ls] == '.' {
 			ls++

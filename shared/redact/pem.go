@@ -4,7 +4,7 @@ import "bytes"
 
 var (
 	anchorBegin = anchor{"-----BEGIN ", 5}
-	anchorEnd   = []byte("-----END ")
+	anchorEnd   = "-----END "
 	privateKey  = []byte("PRIVATE KEY")
 )
 
@@ -24,7 +24,7 @@ func (s *scanner) scanPrivateKeys() {
 		if !ok {
 			continue
 		}
-		end := pemEnd(b, body)
+		end := s.blockEnd(body)
 		if end < 0 {
 			end = pemBodyEnd(b, body)
 		}
@@ -47,16 +47,21 @@ func pemLabel(b []byte, p int) (int, bool) {
 	return e + 5, true
 }
 
-// pemEnd returns the index after the END line that closes the block whose
-// body starts at p, or -1. A quote in between means the block is not
-// within one JSON string, and the caller falls back to pemBodyEnd.
-func pemEnd(b []byte, p int) int {
-	lim := min(len(b), p+maxPEM)
-	k := bytes.Index(b[p:lim], anchorEnd)
-	if k < 0 || bytes.IndexByte(b[p:p+k], '"') >= 0 {
+// blockEnd returns the index after the END line that closes the block
+// whose body starts at p, or -1. A quote in between means the block is
+// not within one JSON string, and the caller falls back to pemBodyEnd.
+// Both searches go through seekers: a run of BEGIN lines without END
+// would otherwise rescan the rest of the input for each.
+func (s *scanner) blockEnd(p int) int {
+	b := s.b
+	k := s.pemEnd.next(b, p, anchorEnd)
+	if k < 0 || k-p > maxPEM {
 		return -1
 	}
-	e, ok := pemLabel(b, p+k+len(anchorEnd))
+	if q := s.quote.next(b, p, `"`); q >= 0 && q < k {
+		return -1
+	}
+	e, ok := pemLabel(b, k+len(anchorEnd))
 	if !ok {
 		return -1
 	}

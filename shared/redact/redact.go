@@ -9,8 +9,11 @@
 //
 // Redaction keeps JSON valid: a marker holds no quote or backslash, and a
 // match never begins or ends inside an escape sequence nor spans a string's
-// closing quote. Credentials are always redacted; e-mail and IP addresses
-// only when [Options] asks for them.
+// closing quote. It is idempotent: redacting the output again changes
+// nothing, because text glued to a marker is never taken as a new secret
+// (input that carries marker-like text of its own may be the exception).
+// Credentials are always redacted; e-mail and IP addresses only when
+// [Options] asks for them.
 package redact
 
 import "unsafe"

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -97,4 +98,27 @@ func jsonDocs(s string) [][]byte {
 		docs = append(docs, []byte(s))
 	}
 	return docs
+}
+
+// TestAdversarialInputStaysLinear feeds a megabyte of each repeated
+// pattern that once made a detector rescan the rest of the input per
+// candidate. Quadratic behaviour takes minutes here; linear, milliseconds.
+func TestAdversarialInputStaysLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	patterns := []string{
+		"-----BEGIN RSA PRIVATE KEY-----", "-----BEGIN RSA PRIVATE KEY-----\"",
+		"sk-", "-sk-1", "AKIA", "-AIza", "-eyJ", "-xoxb-1", "_github_pat_", "ghp_",
+		"token=", "password=\"", "password='password=", "a.b@", "1.", "::", "fe80::",
+		"password=" + strings.Repeat("x", 5000) + " ", "Authorization: Basic ",
+	}
+	for _, p := range patterns {
+		in := []byte(strings.Repeat(p, (1<<20)/len(p)))
+		start := time.Now()
+		Bytes(in, All())
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%.30q repeated to 1 MB took %v", p, d)
+		}
+	}
 }

@@ -112,6 +112,28 @@ func indexByteFrom(b []byte, from int, c byte) int {
 	return from + i
 }
 
+// seeker finds the next occurrence of a literal for queries at
+// non-decreasing positions. It remembers its last answer, so the queries
+// of one pass search each byte of the input at most once.
+type seeker struct {
+	at    int // first occurrence at or after the last query; -1: none
+	valid bool
+}
+
+// next returns the first occurrence of lit at or after p, or -1.
+func (k *seeker) next(b []byte, p int, lit string) int {
+	if k.valid && (k.at < 0 || k.at >= p) {
+		return k.at
+	}
+	k.valid, k.at = true, -1
+	if p < len(b) {
+		if j := bytes.Index(b[p:], []byte(lit)); j >= 0 {
+			k.at = p + j
+		}
+	}
+	return k.at
+}
+
 // isEscapeStart reports whether the backslash at p begins an escape
 // sequence, i.e. is not itself the second half of an escaped backslash.
 func isEscapeStart(b []byte, p int) bool {
@@ -139,10 +161,16 @@ func escLen(b []byte, p int) int {
 }
 
 // atBoundary reports whether a token may start at i because the byte
-// before it is not part of a word. The letter of an escape such as \n or
-// \t counts as a boundary: inside a JSON string it stands for whitespace.
-func atBoundary(b []byte, i int) bool {
-	if i == 0 || !is(b[i-1], cWord) {
+// before it is not part of a word.
+func atBoundary(b []byte, i int) bool { return startsRun(b, i, cWord) }
+
+// startsRun is atBoundary for tokens made of mask bytes: the byte before
+// must be outside mask too. Tokens then start only where their whole run
+// starts, so they cannot nest and each run is examined once. The letter
+// of an escape such as \n or \t counts as outside: inside a JSON string
+// it stands for whitespace.
+func startsRun(b []byte, i int, mask uint16) bool {
+	if i == 0 || !is(b[i-1], mask|cWord) {
 		return true
 	}
 	switch b[i-1] {
@@ -161,9 +189,10 @@ func endBoundary(b []byte, e int) bool {
 const markerPrefix = "[REDACTED:"
 
 // touchesMarker reports whether [st, e) is glued to a marker on either
-// side. Addresses are found by growing a run of their characters, so a
-// neighbour redacted by an earlier pass changes what the run would have
-// been; declining such candidates keeps redaction idempotent.
+// side. Detectors judge a candidate by its neighbours too (how far a run
+// reaches, what byte precedes it); where an earlier pass redacted those,
+// the marker could turn a rejected candidate into a match, so declining
+// candidates glued to a marker keeps redaction idempotent.
 func touchesMarker(b []byte, st, e int) bool {
 	if bytes.HasPrefix(b[e:], []byte(markerPrefix)) {
 		return true

@@ -23,12 +23,18 @@ func (s *scanner) scanGitHub() {
 	for i := indexByteFrom(b, 0, '_'); i >= 0; i = indexByteFrom(b, i+1, '_') {
 		switch {
 		case i >= 3 && b[i-3] == 'g' && b[i-2] == 'h' && strings.IndexByte("pousr", b[i-1]) >= 0:
-			if e := runOf(b, i+1, cAlnum); e-(i+1) >= 36 && endBoundary(b, e) && atBoundary(b, i-3) {
+			if !atBoundary(b, i-3) {
+				continue
+			}
+			if e := runOf(b, i+1, cAlnum); e-(i+1) >= 36 && endBoundary(b, e) {
 				s.add(i-3, e, KindGitHubToken)
 				i = e - 1
 			}
 		case i >= 6 && string(b[i-6:i]) == "github" && bytes.HasPrefix(b[i:], []byte("_pat_")):
-			if e := runOf(b, i+5, cWord); e-(i+5) >= 40 && atBoundary(b, i-6) {
+			if !atBoundary(b, i-6) {
+				continue
+			}
+			if e := runOf(b, i+5, cWord); e-(i+5) >= 40 {
 				s.add(i-6, e, KindGitHubToken)
 				i = e - 1
 			}
@@ -42,7 +48,7 @@ func (s *scanner) scanGitHub() {
 func (s *scanner) scanSK() {
 	b := s.b
 	for i := anchorSK.next(b, 0); i >= 0; i = anchorSK.next(b, i+3) {
-		if !atBoundary(b, i) {
+		if !startsRun(b, i, cB64URL) {
 			continue
 		}
 		body := b[i+3 : runOf(b, i+3, cB64URL)]
@@ -83,11 +89,17 @@ func (s *scanner) scanAKeys() {
 	for i := indexByteFrom(b, 0, 'A'); i >= 0 && i+4 <= len(b); i = indexByteFrom(b, i+1, 'A') {
 		switch string(b[i+1 : i+4]) {
 		case "KIA", "SIA":
-			if e := runOf(b, i+4, cUpper|cDigit); e-i == 20 && atBoundary(b, i) && endBoundary(b, e) {
+			if !atBoundary(b, i) {
+				continue
+			}
+			if e := runOf(b, i+4, cUpper|cDigit); e-i == 20 && endBoundary(b, e) {
 				s.add(i, e, KindAWSAccessKey)
 			}
 		case "Iza":
-			if e := runOf(b, i+4, cB64URL); e-(i+4) == 35 && atBoundary(b, i) {
+			if !startsRun(b, i, cB64URL) {
+				continue
+			}
+			if e := runOf(b, i+4, cB64URL); e-(i+4) == 35 {
 				s.add(i, e, KindGoogleAPIKey)
 			}
 		}
@@ -99,7 +111,7 @@ func (s *scanner) scanAKeys() {
 func (s *scanner) scanSlack() {
 	b := s.b
 	for i := anchorXox.next(b, 0); i >= 0; i = anchorXox.next(b, i+3) {
-		if i+5 > len(b) || b[i+4] != '-' || strings.IndexByte("bpars", b[i+3]) < 0 || !atBoundary(b, i) {
+		if i+5 > len(b) || b[i+4] != '-' || strings.IndexByte("bpars", b[i+3]) < 0 || !startsRun(b, i, cAlnum|cDash) {
 			continue
 		}
 		e := runOf(b, i+5, cAlnum|cDash)

@@ -12,7 +12,8 @@ const maxValue = 4096
 //     one would be a JSON number, literal or object;
 //   - a bare value stops at quotes and backslashes, which end or escape
 //     within the enclosing JSON string.
-func valueSpan(b []byte, p int, kq quoteKind) (vs, ve int, bare bool) {
+func (s *scanner) valueSpan(p int, kq quoteKind) (vs, ve int, bare bool) {
+	b := s.b
 	for n := 0; p < len(b) && n < 8 && (b[p] == ' ' || b[p] == '\t'); n++ {
 		p++
 	}
@@ -30,14 +31,19 @@ func valueSpan(b []byte, p int, kq quoteKind) (vs, ve int, bare bool) {
 	if kq != unquoted {
 		return 0, 0, false
 	}
-	e := p
-	for e < len(b) && isValueByte(b[e]) {
-		if e-p == maxValue {
-			return 0, 0, false
+	// Separators inside one bare value (k=k=k...) share its end; finding
+	// it once keeps such input linear.
+	if p < s.bareFrom || p >= s.bareTo {
+		e := p
+		for e < len(b) && isValueByte(b[e]) {
+			e++
 		}
-		e++
+		s.bareFrom, s.bareTo = p, e
 	}
-	return p, e, true
+	if s.bareTo-p > maxValue {
+		return 0, 0, false
+	}
+	return p, s.bareTo, true
 }
 
 // quotedSpan scans the value opened by tok (a quote, possibly escaped as
@@ -82,9 +88,11 @@ func isValueByte(c byte) bool {
 }
 
 // plausibleValue rejects values that are not secrets: too short,
-// placeholders, partly redacted values, and in bare values code such as f(x), cfg.Password or a
-// variable named after the secret (newPassword).
-func plausibleValue(v []byte, bare bool) bool {
+// placeholders and partly redacted values. Bare values are also rejected
+// when they read as code: calls and indexing (f(x), a[i]), property paths
+// (cfg.Password), variables named after the secret (newPassword), and,
+// right of a code-style assignment, any plain name or number.
+func plausibleValue(v []byte, bare, code bool) bool {
 	// A value holding a marker was redacted in part already; taking the
 	// rest now would make a second pass differ from the first.
 	if len(v) < 3 || isPlaceholder(v) || bytes.Contains(v, []byte(markerPrefix)) {
@@ -93,7 +101,10 @@ func plausibleValue(v []byte, bare bool) bool {
 	if !bare {
 		return true
 	}
-	if bytes.IndexByte(v, '(') >= 0 || isDottedIdent(v) {
+	if bytes.ContainsAny(v, "([") || isDottedIdent(v) {
+		return false
+	}
+	if code && (isIdent(v) && !hasClass(v, cDigit) || runOf(v, 0, cDigit|cDash|cPlus|cDot) == len(v)) {
 		return false
 	}
 	return !(isIdent(v) && !hasClass(v, cDigit) && mentionsSecret(v))

@@ -22,8 +22,18 @@ type recent struct {
 	Since bool          `json:"s"` // also counted in SinceCompact
 }
 
+// thinkingState follows the response being read for the thinking
+// estimate: Claude Code writes one record per content block.
+type thinkingState struct {
+	key      uint64
+	visible  int
+	thinking bool
+	exact    int64 // output_tokens_details.thinking_tokens, -1 if absent
+}
+
 // Accumulator folds records into Stats, de-duplicating responses.
 type Accumulator struct {
+	think  thinkingState
 	Stats  *Stats
 	Recent []recent            // newest last, at most window (unbounded when Exact)
 	old    []uint64            // sorted keys of responses no longer in Recent
@@ -66,6 +76,7 @@ func (a *Accumulator) add(rec record, offset int64) {
 		s.ToolUses = slices.Delete(s.ToolUses, 0, len(s.ToolUses)-maxToolUses)
 	}
 	if !rec.IsSidechain {
+		a.noteThinking(rec, u)
 		s.Latest = &Turn{ID: rec.Message.ID, Model: rec.Message.Model, Usage: u, At: at, Offset: offset}
 	}
 	if rec.Message.ID == "" {
@@ -175,4 +186,35 @@ func (a *Accumulator) keys() []uint64 {
 	}
 	slices.Sort(merged)
 	return slices.Compact(merged)
+}
+
+// noteThinking updates the thinking estimate of the latest responses:
+// Claude Code's own thinking_tokens when it reports them, otherwise the
+// output tokens left after the visible text and tool input (¼ token per
+// character) of a response that had a thinking block.
+func (a *Accumulator) noteThinking(rec record, u pricing.Usage) {
+	key := responseKey(rec.Message.ID, rec.RequestID)
+	s := a.Stats
+	if key != a.think.key || len(s.Thinking) == 0 {
+		a.think = thinkingState{key: key, exact: -1}
+		s.Thinking = append(s.Thinking, 0)
+		if len(s.Thinking) > maxThinking {
+			s.Thinking = slices.Delete(s.Thinking, 0, len(s.Thinking)-maxThinking)
+		}
+	}
+	for _, b := range rec.Message.Content {
+		a.think.visible += b.visible()
+		a.think.thinking = a.think.thinking || b.Type == "thinking" || b.Type == "redacted_thinking"
+	}
+	if d := rec.Message.Usage.Details; d != nil && d.Thinking != nil {
+		a.think.exact = *d.Thinking
+	}
+	est := int64(0)
+	switch {
+	case a.think.exact >= 0:
+		est = a.think.exact
+	case a.think.thinking:
+		est = max(0, u.Output-int64(a.think.visible/4))
+	}
+	s.Thinking[len(s.Thinking)-1] = est
 }

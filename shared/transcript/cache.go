@@ -15,7 +15,7 @@ import (
 
 // cacheVersion changes whenever the cached meaning of Stats changes, so
 // that old caches are rebuilt rather than misread.
-const cacheVersion = 4
+const cacheVersion = 5
 
 var cacheMagic = []byte("SITC")
 

@@ -18,7 +18,7 @@ type Response struct {
 // in file order, duplicates included; reports that de-duplicate across
 // files use it.
 func Each(r io.Reader, fn func(Response)) error {
-	_, err := eachLine(r, 0, func(line []byte, _ int64) {
+	_, _, err := eachLine(r, 0, false, func(line []byte, _ int64) {
 		if !candidate(line) {
 			return
 		}

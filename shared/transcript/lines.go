@@ -16,11 +16,15 @@ const readBuf = 256 << 10
 // eachLine calls fn with every complete line of r (newline excluded) and
 // the offset of the line relative to base. It returns how many bytes were
 // consumed: everything up to and including the last newline, so a line
-// still being written is left for the next call.
-func eachLine(r io.Reader, base int64, fn func(line []byte, off int64)) (int64, error) {
+// still being written is left for the next call. A line longer than
+// MaxLine is never decoded; when r ends inside one, its bytes so far are
+// consumed anyway and skipping is true, so the next call (with skipFirst)
+// goes on discarding up to its newline instead of reading it again.
+func eachLine(r io.Reader, base int64, skipFirst bool, fn func(line []byte, off int64)) (consumed int64, skipping bool, err error) {
 	br := bufio.NewReaderSize(r, readBuf)
-	var consumed, pending int64 // whole lines done; bytes of the current one
-	var long []byte             // the current line when it spans buffers
+	var pending int64 // bytes of the current line read so far
+	var long []byte   // the current line when it spans buffers
+	oversized := skipFirst
 	for {
 		chunk, err := br.ReadSlice('\n')
 		switch {
@@ -29,22 +33,25 @@ func eachLine(r io.Reader, base int64, fn func(line []byte, off int64)) (int64, 
 			if long != nil {
 				line = append(long, line...)
 			}
-			if pending+int64(len(chunk)) <= MaxLine+1 {
+			if !oversized && pending+int64(len(chunk)) <= MaxLine+1 {
 				fn(line, base+consumed)
 			}
 			consumed += pending + int64(len(chunk))
-			pending, long = 0, nil
+			pending, long, oversized = 0, nil, false
 		case errors.Is(err, bufio.ErrBufferFull):
 			pending += int64(len(chunk))
-			if pending <= MaxLine {
+			if !oversized && pending <= MaxLine {
 				long = append(long, chunk...)
 			} else {
-				long = nil // too long to decode: skip to its newline
+				oversized, long = true, nil // too long to decode: skip to its newline
 			}
 		case errors.Is(err, io.EOF):
-			return consumed, nil
+			if oversized {
+				return consumed + pending + int64(len(chunk)), true, nil
+			}
+			return consumed, false, nil
 		default:
-			return consumed, err
+			return consumed, false, err
 		}
 	}
 }

@@ -11,6 +11,7 @@ package transcript
 
 import (
 	"bytes"
+	"encoding/json"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/jsonx"
@@ -39,13 +40,30 @@ type rawMessage struct {
 	Content []rawBlock `json:"content"`
 }
 
-// rawBlock is a content block; only tool_use ids are read.
+// rawBlock is a content block: tool_use ids, and the visible size of
+// text and tool input for the thinking estimate.
 type rawBlock struct {
-	Type string `json:"type"`
-	ID   string `json:"id"`
+	Type  string          `json:"type"`
+	ID    string          `json:"id"`
+	Text  string          `json:"text"`
+	Input json.RawMessage `json:"input"`
+}
+
+// visible is the number of characters of a block the user can see.
+func (b rawBlock) visible() int {
+	switch b.Type {
+	case "text":
+		return len(b.Text)
+	case "tool_use":
+		return len(b.Input) + 20
+	}
+	return 0
 }
 
 type rawUsage struct {
+	Details *struct {
+		Thinking *int64 `json:"thinking_tokens"`
+	} `json:"output_tokens_details"`
 	Input         int64 `json:"input_tokens"`
 	Output        int64 `json:"output_tokens"`
 	CacheCreation int64 `json:"cache_creation_input_tokens"`

@@ -9,15 +9,30 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/pricing"
 )
 
 // ErrNotFile is returned for a transcript path that is not a regular file.
 var ErrNotFile = errors.New("not a regular file")
 
-// Scan reads the transcript at path incrementally. cacheDir holds the
-// private caches; with an empty cacheDir the whole file is read each time.
-// Only complete lines are consumed, so a transcript that is still being
-// written, or that ends mid-line, is read up to its last newline.
+// Budget bounds the bytes one Scan reads, so that a redraw or a hook on a
+// huge transcript stays fast; the next call goes on from there.
+const Budget = 256 << 20
+
+// tailWindow is how much of the file's end is read for the context size
+// while the incremental scan has not caught up yet.
+const tailWindow = 1 << 20
+
+// testOnlyBudget replaces Budget in tests of the catch-up logic.
+var testOnlyBudget int64 = Budget
+
+// Scan reads the transcript at path incrementally, at most Budget bytes
+// per call. cacheDir holds the private caches; with an empty cacheDir the
+// whole file is read from the start each time. Only complete lines are
+// consumed, so a transcript that is still being written, or that ends
+// mid-line, is read up to its last newline. While the scan is behind the
+// end of the file, the context size comes from the file's tail.
 func Scan(path, cacheDir string) (*Stats, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -40,8 +55,12 @@ func Scan(path, cacheDir string) (*Stats, error) {
 	if _, err := f.Seek(acc.Stats.Offset, io.SeekStart); err != nil {
 		return nil, fmt.Errorf("seek transcript: %w", err)
 	}
-	if err := acc.Feed(f, acc.Stats.Offset); err != nil {
+	if err := acc.Feed(io.LimitReader(f, testOnlyBudget), acc.Stats.Offset); err != nil {
 		return nil, fmt.Errorf("read transcript: %w", err)
+	}
+	acc.Stats.Behind = acc.Stats.Offset < fi.Size()
+	if acc.Stats.Behind {
+		acc.Stats.Tail = tailLatest(f, fi.Size())
 	}
 	if cacheDir != "" {
 		id.Tail = tailSum(f, acc.Stats.Offset)
@@ -71,7 +90,7 @@ func resume(f *os.File, size int64, id identity, cacheDir string) (*Accumulator,
 // Feed reads complete lines from r, whose first byte is at offset base,
 // and advances Stats.Offset past the last newline.
 func (a *Accumulator) Feed(r io.Reader, base int64) error {
-	n, err := eachLine(r, base, func(line []byte, off int64) {
+	n, skipping, err := eachLine(r, base, a.Stats.SkipLine, func(line []byte, off int64) {
 		if a.Stats.First.IsZero() {
 			a.Stats.First = lineTime(line)
 		}
@@ -83,6 +102,7 @@ func (a *Accumulator) Feed(r io.Reader, base int64) error {
 		}
 	})
 	a.Stats.Offset = base + n
+	a.Stats.SkipLine = skipping
 	return err
 }
 
@@ -111,4 +131,20 @@ func lineTime(line []byte) time.Time {
 		return time.Time{}
 	}
 	return parseTime(string(rest[:end]))
+}
+
+// tailLatest finds the latest main-conversation usage, or a compaction
+// after it, in the last tailWindow bytes of the file.
+func tailLatest(f *os.File, size int64) *Turn {
+	start := max(0, size-tailWindow)
+	tail := NewAccumulator()
+	if _, err := f.Seek(start, io.SeekStart); err != nil {
+		return nil
+	}
+	_ = tail.Feed(io.LimitReader(f, size-start), start)
+	tok, ok := tail.Stats.ContextTokens()
+	if !ok {
+		return nil
+	}
+	return &Turn{Usage: pricing.Usage{Input: tok}}
 }

@@ -48,6 +48,22 @@ type Stats struct {
 	Compacts     []Compact              `json:"compacts"` // the most recent ones
 	CompactCount int                    `json:"compactCount"`
 	ToolUses     []string               `json:"toolUses"` // ids of the latest tool_use blocks
+	Thinking     []int64                `json:"thinking"` // thinking tokens of the latest responses
+	SkipLine     bool                   `json:"skipLine"` // Offset is inside an oversized line
+	Behind       bool                   `json:"-"`        // the scan has not reached the end yet
+	Tail         *Turn                  `json:"-"`        // context size read from the file's end while Behind
+}
+
+// maxThinking is how many recent responses the thinking estimate covers.
+const maxThinking = 30
+
+// RecentThinking sums the thinking tokens of the latest responses.
+func (s *Stats) RecentThinking() int64 {
+	var n int64
+	for _, t := range s.Thinking {
+		n += t
+	}
+	return n
 }
 
 // maxToolUses bounds Stats.ToolUses.
@@ -82,6 +98,9 @@ func (s *Stats) LastCompact() (Compact, bool) {
 // it, the post-compaction size Claude Code recorded. ok is false when the
 // transcript holds no usable figure yet.
 func (s *Stats) ContextTokens() (tokens int64, ok bool) {
+	if s.Behind && s.Tail != nil {
+		return s.Tail.Usage.Context(), true
+	}
 	c, compacted := s.LastCompact()
 	if compacted && (s.Latest == nil || c.Offset > s.Latest.Offset) {
 		return c.PostTokens, c.PostTokens > 0

@@ -71,3 +71,32 @@ func Duration(d time.Duration) string {
 	}
 	return fmt.Sprintf("%dd%dh", int(d.Hours())/24, int(d.Hours())%24)
 }
+
+// TokensTight formats with one decimal for thousands and millions, the
+// way the token-flow field reads: 950, 60.4k, 600.2k, 75.3M.
+func TokensTight(n int64) string {
+	f := float64(n)
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d", n)
+	case n < 999_950:
+		return fmt.Sprintf("%.1fk", f/1e3)
+	}
+	return fmt.Sprintf("%.1fM", f/1e6)
+}
+
+// Span formats a longer interval for ages and reset timers: 45m,
+// 1hr 22m, 4d 12hr.
+func Span(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	m := int(d.Minutes())
+	switch {
+	case m < 60:
+		return fmt.Sprintf("%dm", m)
+	case m < 24*60:
+		return fmt.Sprintf("%dhr %dm", m/60, m%60)
+	}
+	return fmt.Sprintf("%dd %dhr", m/(24*60), m%(24*60)/60)
+}

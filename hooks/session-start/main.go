@@ -1,0 +1,13 @@
+// Command si-session-start is the SessionStart hook of session-intelligence.
+package main
+
+import (
+	"os"
+
+	"github.com/session-intelligence/session-intelligence/shared/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/sessionstart"
+)
+
+func main() {
+	os.Exit(hookio.Main(hookio.SessionStart, hookio.StdIO(), sessionstart.Handle))
+}

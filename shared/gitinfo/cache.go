@@ -1,0 +1,38 @@
+package gitinfo
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"path/filepath"
+
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+)
+
+// CachePath names the cache file of a repository.
+func CachePath(cacheDir, root string) string {
+	sum := sha256.Sum256([]byte(root))
+	return filepath.Join(cacheDir, "git", hex.EncodeToString(sum[:10])+".json")
+}
+
+// Load reads a cached status; ok is false when there is none.
+func Load(path string) (Status, bool) {
+	var st Status
+	data, err := fsutil.ReadCapped(path, 64<<10)
+	if err != nil || json.Unmarshal(data, &st) != nil {
+		return Status{}, false
+	}
+	return st, true
+}
+
+// Save writes a status atomically (a cache: no fsync).
+func Save(path string, st Status) error {
+	data, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	if err := fsutil.PrivateDir(filepath.Dir(path)); err != nil {
+		return err
+	}
+	return fsutil.WriteAtomic(path, data, 0o600, fsutil.NoSync)
+}

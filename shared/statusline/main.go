@@ -1,0 +1,102 @@
+package statusline
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/config"
+	"github.com/session-intelligence/session-intelligence/shared/detach"
+	"github.com/session-intelligence/session-intelligence/shared/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/paths"
+	"github.com/session-intelligence/session-intelligence/shared/wiring"
+)
+
+// IO is the process's outside world.
+type IO struct {
+	In      io.Reader
+	Out     io.Writer
+	Getenv  func(string) string
+	Environ func() []string
+	Now     func() time.Time
+	Spawn   func(args ...string) // detached refresher; nil disables
+}
+
+// Main runs si-statusline: a redraw, or with --refresh KIND a background
+// refresher. A redraw always exits 0 and never prints an error.
+func Main(args []string, env IO) int {
+	if len(args) > 0 && args[0] == "--refresh" {
+		return refreshMain(args[1:], env)
+	}
+	if len(args) > 0 && args[0] == "--unwire" {
+		return unwireMain(env)
+	}
+	dirs, err := paths.Resolve(env.Getenv)
+	if err != nil {
+		return 0
+	}
+	data, _ := hookio.ReadPayload(env.In, 1<<20, time.Second)
+	cfg, _ := config.Load(config.Files{Legacy: dirs.LegacyConfig(), Unified: dirs.Config()}, env.Getenv)
+	chain := ChainFromEnv(env.Getenv, wiring.Load(dirs).Previous)
+	chain.Timeout = time.Duration(cfg.Statusline.ChainTimeoutMs) * time.Millisecond
+	prev := make(chan string, 1)
+	if chain.Previous != "" && !chain.NoPrev {
+		go func() { prev <- runPrevious(context.Background(), chain.Previous, data, env.Environ(), chain.Timeout) }()
+	} else {
+		prev <- ""
+	}
+	ours := ""
+	if !chain.NoIntel {
+		ours = renderSafely(Decode(data), Env{Getenv: env.Getenv, Now: env.Now, Dirs: dirs, Config: cfg, Spawn: env.Spawn})
+	}
+	if out := chain.Compose(ours, <-prev); out != "" {
+		fmt.Fprintln(env.Out, out)
+	}
+	return 0
+}
+
+// renderSafely renders, turning a panic into an empty line.
+func renderSafely(in *Input, env Env) (out string) {
+	defer func() {
+		if recover() != nil {
+			out = ""
+		}
+	}()
+	return Render(in, env)
+}
+
+// Spawner returns a Spawn function that starts this executable detached.
+func Spawner(start func(exe string, args []string) error) func(args ...string) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil
+	}
+	return func(args ...string) { _ = start(exe, args) }
+}
+
+// StdIO is the real process environment; background refreshers are
+// started detached with detach.Start.
+func StdIO() IO {
+	return IO{In: os.Stdin, Out: os.Stdout, Getenv: os.Getenv, Environ: os.Environ, Now: time.Now,
+		Spawn: Spawner(func(exe string, args []string) error { return detach.Start(exe, args, os.Environ()) })}
+}
+
+// unwireMain restores the user's previous statusLine (uninstall.sh runs
+// the installed copy with --unwire).
+func unwireMain(env IO) int {
+	dirs, err := paths.Resolve(env.Getenv)
+	if err != nil {
+		return 1
+	}
+	changed, err := wiring.Unwire(wiring.Options{Dirs: dirs})
+	switch {
+	case err != nil:
+		fmt.Fprintln(env.Out, "si-statusline: unwire:", err)
+		return 1
+	case changed:
+		fmt.Fprintln(env.Out, "si-statusline: previous statusLine restored in settings.json")
+	}
+	return 0
+}

@@ -1,0 +1,193 @@
+// Package wiring points Claude Code's statusLine at session-intelligence's
+// status line and takes it back out. A plugin cannot declare a status
+// line, and CLAUDE_PLUGIN_ROOT changes with every version, so the binary
+// is copied to a stable place and ~/.claude/settings.json is edited (only
+// its statusLine value; a backup is kept) to run that copy. The user's
+// previous statusLine is recorded so the chain keeps running it and so
+// that Unwire restores it exactly.
+package wiring
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/paths"
+	"github.com/session-intelligence/session-intelligence/shared/settingsjson"
+)
+
+// BinaryName is the status line executable.
+const BinaryName = "si-statusline"
+
+// Record is <state>/statusline.json: the previous statusLine value exactly
+// as it was (absent when there was none) and its command for the chain.
+type Record struct {
+	Previous    string `json:"previous"`              // command the chain runs
+	PreviousRaw string `json:"previousRaw,omitempty"` // the whole old value as written, for Unwire
+	HadPrevious bool   `json:"hadPrevious"`
+	Binary      string `json:"binary"` // the stable copy settings.json runs
+}
+
+// Options say where things are.
+type Options struct {
+	Dirs     paths.Dirs
+	Source   string // the si-statusline binary to install (e.g. in CLAUDE_PLUGIN_ROOT/bin)
+	StableIn string // directory of the stable copy (CLAUDE_PLUGIN_DATA/bin, else <state>/bin)
+}
+
+// Settings is the user settings file.
+func (o Options) Settings() string { return filepath.Join(o.Dirs.Claude, "settings.json") }
+
+// Stable is the path of the stable copy.
+func (o Options) Stable() string { return filepath.Join(o.StableIn, BinaryName) }
+
+// Result says what Wire did.
+type Result struct {
+	Copied  bool   // the stable copy was (re)written
+	Changed bool   // settings.json was edited
+	Backup  string // backup of settings.json, when edited
+}
+
+// Wire installs the stable copy and points statusLine at it, keeping the
+// previous command. It does nothing when everything is already in place,
+// so it is cheap enough to run at every session start.
+func Wire(o Options) (Result, error) {
+	var res Result
+	copied, err := installCopy(o.Source, o.Stable())
+	if err != nil {
+		return res, err
+	}
+	res.Copied = copied
+	rec := load(o.Dirs)
+	cmd := quote(o.Stable())
+	res.Changed, res.Backup, err = settingsjson.Edit(o.Settings(), func(doc []byte) ([]byte, error) {
+		raw, had := settingsjson.Get(doc, "statusLine")
+		if had && isOurs(raw) {
+			if commandOf(raw) == cmd {
+				return doc, nil // already wired to this copy
+			}
+		} else {
+			rec = Record{Previous: commandOf(raw), PreviousRaw: string(raw), HadPrevious: had}
+		}
+		rec.Binary = o.Stable()
+		if err := save(o.Dirs, rec); err != nil { // record before pointing away from it
+			return nil, err
+		}
+		value := map[string]any{"type": "command", "command": cmd, "padding": paddingOf(raw)}
+		return settingsjson.Set(doc, value, "statusLine")
+	})
+	return res, err
+}
+
+// Unwire restores the previous statusLine exactly (or removes ours when
+// there was none) and deletes the record. settings.json is only edited
+// while it still points at us.
+func Unwire(o Options) (changed bool, err error) {
+	rec := load(o.Dirs)
+	changed, _, err = settingsjson.Edit(o.Settings(), func(doc []byte) ([]byte, error) {
+		raw, had := settingsjson.Get(doc, "statusLine")
+		if !had || !isOurs(raw) {
+			return doc, nil
+		}
+		if rec.HadPrevious && len(rec.PreviousRaw) > 0 {
+			return settingsjson.Set(doc, settingsjson.Verbatim(rec.PreviousRaw), "statusLine")
+		}
+		return settingsjson.Delete(doc, "statusLine")
+	})
+	if err == nil {
+		err = os.Remove(File(o.Dirs))
+		if errors.Is(err, os.ErrNotExist) {
+			err = nil
+		}
+	}
+	return changed, err
+}
+
+// File names the wiring record.
+func File(d paths.Dirs) string { return filepath.Join(d.State, "statusline.json") }
+
+// Load reads the wiring record (zero when absent or unreadable).
+func Load(d paths.Dirs) Record { return load(d) }
+
+func load(d paths.Dirs) Record {
+	var r Record
+	if data, err := fsutil.ReadCapped(File(d), 64<<10); err == nil {
+		_ = json.Unmarshal(data, &r)
+	}
+	return r
+}
+
+func save(d paths.Dirs, r Record) error {
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if err := fsutil.PrivateDir(d.State); err != nil {
+		return err
+	}
+	return fsutil.WriteAtomic(File(d), data, 0o600, fsutil.Sync)
+}
+
+// isOurs reports whether a statusLine value runs our status line.
+func isOurs(raw json.RawMessage) bool {
+	return strings.Contains(commandOf(raw), BinaryName)
+}
+
+// commandOf extracts the command of a statusLine value ({"command": …}
+// or, from old settings, a bare string).
+func commandOf(raw json.RawMessage) string {
+	var obj struct {
+		Command string `json:"command"`
+	}
+	if json.Unmarshal(raw, &obj) == nil && obj.Command != "" {
+		return obj.Command
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	return ""
+}
+
+func paddingOf(raw json.RawMessage) int {
+	var obj struct {
+		Padding int `json:"padding"`
+	}
+	_ = json.Unmarshal(raw, &obj)
+	return obj.Padding
+}
+
+// quote makes a path safe for the shell Claude Code runs statusLine in.
+func quote(path string) string {
+	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
+}
+
+// installCopy copies src to dst atomically when dst is missing or
+// differs in size or is older; a running status line keeps its inode.
+func installCopy(src, dst string) (bool, error) {
+	si, err := os.Stat(src)
+	if err != nil {
+		return false, fmt.Errorf("status line binary: %w", err)
+	}
+	if di, err := os.Stat(dst); err == nil && di.Size() == si.Size() && !di.ModTime().Before(si.ModTime()) {
+		return false, nil
+	}
+	in, err := os.Open(src)
+	if err != nil {
+		return false, fmt.Errorf("status line binary: %w", err)
+	}
+	defer in.Close()
+	data, err := io.ReadAll(in)
+	if err != nil {
+		return false, fmt.Errorf("status line binary: %w", err)
+	}
+	if err := fsutil.PrivateDir(filepath.Dir(dst)); err != nil {
+		return false, err
+	}
+	return true, fsutil.WriteAtomic(dst, data, 0o700, fsutil.Sync)
+}
