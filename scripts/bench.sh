@@ -23,9 +23,23 @@ payload() { # tool_use_id
 last=$(grep -o '"id":"toolu_synth[0-9]*"' "$work/t48.jsonl" | tail -1 | cut -d'"' -f4)
 payload "$last" >"$work/post.json"
 b=$work/benchproc
+# Baseline: the cheapest possible Go process on this machine, so figures
+# can be read against what process start alone costs here.
+mkdir -p "$work/hello" && printf 'package main\nfunc main() {}\n' >"$work/hello/main.go"
+(cd "$work/hello" && printf 'module hello\ngo 1.26\n' >go.mod && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$work/hello.bin" .)
+sl_payload() { # transcript path
+  printf '{"session_id":"bench","transcript_path":"%s","cwd":"%s","model":{"id":"claude-opus-4-6","display_name":"Opus 4.6"},"workspace":{"current_dir":"%s"},"output_style":{"name":"default"},"cost":{"total_cost_usd":12.5,"total_duration_ms":3600000},"context_window":{"context_window_size":1000000,"current_usage":null}}' "$1" "$work/proj" "$work/proj"
+}
+sl_payload "$work/t48.jsonl" >"$work/sl.json"
+cp "$work/t48.jsonl" "$work/t48-cold.jsonl"
+sl_payload "$work/t48-cold.jsonl" >"$work/sl-cold.json"
+echo "== baseline"
+"$b" -n 300 -label "empty Go program" -- "$work/hello.bin"
 echo "== whole process (exec to exit), 48 MB transcript"
 "$b" -n 1 -warm 0 -stdin "$work/post.json" -label "PostToolUse cold (first call)" -- "$bin/si-post-tool-use"
 "$b" -n 300 -stdin "$work/post.json" -label "PostToolUse warm" -- "$bin/si-post-tool-use"
 "$b" -n 20 -warm 1 -label "si usage --json (50 MB)" -- "$bin/si" usage --json "$work/t50.jsonl"
+"$b" -n 1 -warm 0 -stdin "$work/sl-cold.json" -label "status line cold (verbose)" -- "$bin/si-statusline"
+"$b" -n 300 -stdin "$work/sl.json" -label "status line warm (verbose)" -- "$bin/si-statusline"
 echo "== binary sizes"
 for f in "$bin"/*; do printf '%-24s %.2f MB\n' "$(basename "$f")" "$(echo "$(stat -c %s "$f") / 1048576" | bc -l)"; done

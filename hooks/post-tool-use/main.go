@@ -9,5 +9,5 @@ import (
 )
 
 func main() {
-	os.Exit(hookio.Main(hookio.PostToolUse, hookio.StdIO(), posttool.Handle))
+	os.Exit(hookio.Run(hookio.PostToolUse, posttool.Handle))
 }

@@ -9,5 +9,5 @@ import (
 )
 
 func main() {
-	os.Exit(hookio.Main(hookio.SessionStart, hookio.StdIO(), sessionstart.Handle))
+	os.Exit(hookio.Run(hookio.SessionStart, sessionstart.Handle))
 }

@@ -82,14 +82,20 @@ func WriteAtomic(path string, data []byte, perm os.FileMode, d Durability) (err 
 }
 
 // ReadCapped reads at most limit bytes of path. A larger file gives
-// ErrTooLarge, so a hostile or runaway file cannot exhaust memory.
+// ErrTooLarge, so a hostile or runaway file cannot exhaust memory. The
+// buffer is sized from the file's length, so a read is one allocation.
 func ReadCapped(path string, limit int64) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	size := int64(512)
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
+		size = fi.Size() + 1 // +1 to see EOF (or growth) in the same read
+	}
+	buf := make([]byte, 0, min(size, limit+1))
+	data, err := readAll(io.LimitReader(f, limit+1), buf)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
@@ -97,6 +103,23 @@ func ReadCapped(path string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("read %s: %w (over %d bytes)", path, ErrTooLarge, limit)
 	}
 	return data, nil
+}
+
+// readAll is io.ReadAll into a buffer with a capacity hint.
+func readAll(r io.Reader, b []byte) ([]byte, error) {
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
 }
 
 // AppendLine appends one line (a trailing newline is added) to path,

@@ -9,6 +9,19 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 )
 
+// Status is what the status line shows of a repository; package
+// gitstatus computes it in the background and this package caches it.
+type Status struct {
+	Key       string `json:"key"` // the Dirs.Key it was computed for
+	Subject   string `json:"subject"`
+	Dirty     int    `json:"dirty"`
+	Added     int    `json:"added"`
+	Deleted   int    `json:"deleted"`
+	Truncated bool   `json:"truncated,omitempty"` // diffstat stopped at the budget
+	At        int64  `json:"at"`                  // unix seconds
+	Err       string `json:"err,omitempty"`
+}
+
 // CachePath names the cache file of a repository.
 func CachePath(cacheDir, root string) string {
 	sum := sha256.Sum256([]byte(root))

@@ -1,8 +1,8 @@
-// Package gitinfo gives the status line its git fields: the branch and
-// HEAD read straight from .git files (cheap enough for every redraw), and
-// the last commit subject, dirty count and diffstat computed with go-git
-// by a background refresher and cached under a key that changes with HEAD
-// and the index, so a redraw never runs git.
+// Package gitinfo gives the status line its git fields without running
+// git: the branch and HEAD read straight from .git files (cheap enough
+// for every redraw), and the cached Status (subject, dirty count,
+// diffstat) that package gitstatus computes in a background refresher,
+// keyed by HEAD and the index so a stale entry is noticed.
 package gitinfo
 
 import (

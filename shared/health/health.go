@@ -1,12 +1,16 @@
-// Package health probes the services configured in serviceHealth for
-// the status line's health dots, without ever making a redraw wait.
+// Package health shows the status line's health dots for the services
+// configured in serviceHealth, without ever making a redraw wait.
 //
 // A redraw calls [Read], which only reads a cache file, and, when a
 // probe is due, [MaybeSpawn], which starts at most one detached
-// refresher. The refresher calls [Refresh], which probes every due
-// service concurrently and writes the cache atomically. Scheduling
-// (interval, attempt marker, backoff) is package refresh's, as for the
-// quota row.
+// refresher. The refresher calls Refresh of package health/probe, which
+// probes every due service concurrently and writes the cache atomically
+// through [Store]. Scheduling (interval, attempt marker, backoff) is
+// package refresh's, as for the quota row.
+//
+// This package is the read-only half linked into the status line: it
+// must not import net/http, which would cost every redraw its package
+// initialisation. The HTTP probing lives in package health/probe.
 //
 // Cache file <dir>/health.json (mode 0600), keyed by service name:
 //
@@ -61,18 +65,18 @@ func (s Service) TTL() time.Duration {
 	return max(time.Duration(s.TTLSec)*time.Second, MinTTL)
 }
 
-// timeout is the probe timeout: TimeoutMs when it is shorter than
+// Timeout is the probe timeout: TimeoutMs when it is shorter than
 // ProbeTimeout, else ProbeTimeout.
-func (s Service) timeout() time.Duration {
+func (s Service) Timeout() time.Duration {
 	if d := time.Duration(s.TimeoutMs) * time.Millisecond; d > 0 && d < ProbeTimeout {
 		return d
 	}
 	return ProbeTimeout
 }
 
-// key is the cache key: the name, or the URL for an unnamed service.
+// Key is the cache key: the name, or the URL for an unnamed service.
 // Services sharing a name share a result.
-func (s Service) key() string {
+func (s Service) Key() string {
 	if s.Name != "" {
 		return s.Name
 	}
@@ -99,22 +103,26 @@ type Result struct {
 	Error     string    // why there was no answer, "" otherwise
 }
 
-// entry is one service's result in the cache.
-type entry struct {
-	Status    int       `json:"status"`
-	OK        bool      `json:"ok"`
-	CheckedAt time.Time `json:"checkedAt"`
-	Error     string    `json:"error,omitempty"`
+// Entry is one service's result in the cache.
+type Entry struct {
+	Status    int       `json:"status"`          // HTTP status, 0 without an answer
+	OK        bool      `json:"ok"`              // Classify(Status) == OK
+	CheckedAt time.Time `json:"checkedAt"`       // when the probe ran
+	Error     string    `json:"error,omitempty"` // why there was no answer
 }
 
-// cache is the document stored in CacheFile.
-type cache struct {
-	Services map[string]entry `json:"services"`
+// Cache is the document stored in CacheFile. The refresher (package
+// health/probe) updates it inside [refresh.Run] on [Store]; redraws only
+// see it through [Read].
+type Cache struct {
+	// Services holds the results by [Service.Key].
+	Services map[string]Entry `json:"services"`
 	refresh.State
 }
 
-// classify maps an HTTP status to a dot.
-func classify(code int) Status {
+// Classify maps an HTTP status to a dot: 2xx OK, 3xx Redirect, anything
+// else (0 included) Down.
+func Classify(code int) Status {
 	switch {
 	case code >= 200 && code <= 299:
 		return OK
@@ -137,8 +145,9 @@ func policy(services []Service) refresh.Policy {
 	return refresh.Policy{Interval: interval, MaxBackoff: 4 * interval}
 }
 
-// store is the refresh store of the health cache in dir.
-func store(dir string, services []Service) refresh.Store {
+// Store is the refresh store of the health cache in dir for services:
+// CacheFile and LockFile there, scheduled by the shortest ttl.
+func Store(dir string, services []Service) refresh.Store {
 	return refresh.Store{
 		Path:     filepath.Join(dir, CacheFile),
 		LockPath: filepath.Join(dir, LockFile),
@@ -150,34 +159,34 @@ func store(dir string, services []Service) refresh.Store {
 // whether a refresh is due (some result is missing or older than its
 // ttl, and the schedule allows an attempt). It only reads one file.
 func Read(dir string, services []Service, now time.Time) ([]Result, bool) {
-	c, _ := refresh.Load[cache](filepath.Join(dir, CacheFile))
+	c, _ := refresh.Load[Cache](filepath.Join(dir, CacheFile))
 	out := make([]Result, len(services))
 	for i, s := range services {
 		out[i] = c.result(s, now)
 	}
-	due := len(c.stale(services, now)) > 0 && policy(services).Due(c.State, now)
+	due := len(c.Stale(services, now)) > 0 && policy(services).Due(c.State, now)
 	return out, due
 }
 
 // result is what service s shows at now.
-func (c *cache) result(s Service, now time.Time) Result {
+func (c *Cache) result(s Service, now time.Time) Result {
 	r := Result{Name: s.Name, Status: Unknown}
-	e, ok := c.Services[s.key()]
+	e, ok := c.Services[s.Key()]
 	age := now.Sub(e.CheckedAt)
 	if !ok || e.CheckedAt.IsZero() || age >= ShowFor*s.TTL() || age <= -s.TTL() {
 		return r
 	}
-	r.Status, r.Code, r.CheckedAt, r.Error = classify(e.Status), e.Status, e.CheckedAt, e.Error
+	r.Status, r.Code, r.CheckedAt, r.Error = Classify(e.Status), e.Status, e.CheckedAt, e.Error
 	return r
 }
 
-// stale lists the services (one per key) whose result is missing or at
-// least a ttl old at now.
-func (c *cache) stale(services []Service, now time.Time) []Service {
+// Stale lists the services (one per [Service.Key]) whose result is
+// missing or at least a ttl old at now: those a refresh probes.
+func (c *Cache) Stale(services []Service, now time.Time) []Service {
 	var out []Service
 	seen := map[string]bool{}
 	for _, s := range services {
-		k := s.key()
+		k := s.Key()
 		if seen[k] {
 			continue
 		}
@@ -196,6 +205,6 @@ func (c *cache) stale(services []Service, now time.Time) []Service {
 // calls spawn, which should start the refresher process detached. It
 // reports whether spawn was called and succeeded.
 func MaybeSpawn(dir string, services []Service, now time.Time, spawn func() error) bool {
-	need := func(c *cache) bool { return len(c.stale(services, now)) > 0 }
-	return refresh.MaybeSpawn(store(dir, services), now, need, spawn)
+	need := func(c *Cache) bool { return len(c.Stale(services, now)) > 0 }
+	return refresh.MaybeSpawn(Store(dir, services), now, need, spawn)
 }

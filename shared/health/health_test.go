@@ -25,7 +25,7 @@ func TestServiceTiming(t *testing.T) {
 		{Service{TTLSec: 3600}, time.Hour, 3 * time.Second},
 	}
 	for _, tt := range tests {
-		if ttl, pt := tt.s.TTL(), tt.s.timeout(); ttl != tt.ttl || pt != tt.probeT {
+		if ttl, pt := tt.s.TTL(), tt.s.Timeout(); ttl != tt.ttl || pt != tt.probeT {
 			t.Errorf("%+v: ttl %v timeout %v, want %v %v", tt.s, ttl, pt, tt.ttl, tt.probeT)
 		}
 	}
@@ -40,8 +40,8 @@ func TestClassify(t *testing.T) {
 		{308, Redirect}, {404, Down}, {500, Down}, {503, Down},
 	}
 	for _, tt := range tests {
-		if got := classify(tt.code); got != tt.want {
-			t.Errorf("classify(%d) = %s, want %s", tt.code, got, tt.want)
+		if got := Classify(tt.code); got != tt.want {
+			t.Errorf("Classify(%d) = %s, want %s", tt.code, got, tt.want)
 		}
 	}
 }
@@ -68,31 +68,31 @@ func TestPolicy(t *testing.T) {
 func TestReadDue(t *testing.T) {
 	api := Service{Name: "api", URL: "http://127.0.0.1:1/"}
 	slow := Service{Name: "slow", URL: "http://127.0.0.1:1/", TTLSec: 300}
-	at := func(d time.Duration, code int) entry {
-		return entry{Status: code, OK: code/100 == 2, CheckedAt: t0.Add(d)}
+	at := func(d time.Duration, code int) Entry {
+		return Entry{Status: code, OK: code/100 == 2, CheckedAt: t0.Add(d)}
 	}
 	tests := []struct {
 		name     string
-		c        *cache // nil: no file
+		c        *Cache // nil: no file
 		services []Service
 		want     []Status
 		wantDue  bool
 	}{
 		{"no cache", nil, []Service{api}, []Status{Unknown}, true},
 		{"no services", nil, nil, []Status{}, false},
-		{"fresh", &cache{Services: map[string]entry{"api": at(-10*time.Second, 200)}, State: refresh.State{AttemptAt: t0.Add(-10 * time.Second)}},
+		{"fresh", &Cache{Services: map[string]Entry{"api": at(-10*time.Second, 200)}, State: refresh.State{AttemptAt: t0.Add(-10 * time.Second)}},
 			[]Service{api}, []Status{OK}, false},
-		{"ttl passed, still shown", &cache{Services: map[string]entry{"api": at(-30*time.Second, 301)}, State: refresh.State{AttemptAt: t0.Add(-30 * time.Second)}},
+		{"ttl passed, still shown", &Cache{Services: map[string]Entry{"api": at(-30*time.Second, 301)}, State: refresh.State{AttemptAt: t0.Add(-30 * time.Second)}},
 			[]Service{api}, []Status{Redirect}, true},
-		{"too old to show", &cache{Services: map[string]entry{"api": at(-150*time.Second, 200)}}, []Service{api}, []Status{Unknown}, true},
-		{"down", &cache{Services: map[string]entry{"api": at(-time.Second, 0)}}, []Service{api}, []Status{Down}, false},
-		{"one stale of two", &cache{Services: map[string]entry{"api": at(-40*time.Second, 200), "slow": at(-40*time.Second, 500)}},
+		{"too old to show", &Cache{Services: map[string]Entry{"api": at(-150*time.Second, 200)}}, []Service{api}, []Status{Unknown}, true},
+		{"down", &Cache{Services: map[string]Entry{"api": at(-time.Second, 0)}}, []Service{api}, []Status{Down}, false},
+		{"one stale of two", &Cache{Services: map[string]Entry{"api": at(-40*time.Second, 200), "slow": at(-40*time.Second, 500)}},
 			[]Service{api, slow}, []Status{OK, Down}, true},
-		{"only the slow one, fresh", &cache{Services: map[string]entry{"slow": at(-100*time.Second, 200)}}, []Service{slow}, []Status{OK}, false},
-		{"attempt just marked", &cache{State: refresh.State{AttemptAt: t0.Add(-time.Second)}}, []Service{api}, []Status{Unknown}, false},
-		{"backing off", &cache{Services: map[string]entry{"api": at(-time.Minute, 0)},
+		{"only the slow one, fresh", &Cache{Services: map[string]Entry{"slow": at(-100*time.Second, 200)}}, []Service{slow}, []Status{OK}, false},
+		{"attempt just marked", &Cache{State: refresh.State{AttemptAt: t0.Add(-time.Second)}}, []Service{api}, []Status{Unknown}, false},
+		{"backing off", &Cache{Services: map[string]Entry{"api": at(-time.Minute, 0)},
 			State: refresh.State{AttemptAt: t0.Add(-time.Minute), Failures: 3, NextAttemptAt: t0.Add(time.Minute)}}, []Service{api}, []Status{Down}, false},
-		{"from the future", &cache{Services: map[string]entry{"api": at(time.Hour, 200)}}, []Service{api}, []Status{Unknown}, true},
+		{"from the future", &Cache{Services: map[string]Entry{"api": at(time.Hour, 200)}}, []Service{api}, []Status{Unknown}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

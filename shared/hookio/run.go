@@ -128,6 +128,15 @@ func source(e Event) string {
 	return b.String()
 }
 
+// Run is what a hook binary's main calls: Main with the real process
+// environment. A hook lives for milliseconds, so the garbage collector is
+// off below a memory limit well above any capped payload.
+func Run(event Event, h Handler) int {
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(256 << 20)
+	return Main(event, StdIO(), h)
+}
+
 // StdIO is the real process environment.
 func StdIO() IO {
 	return IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Getenv: os.Getenv, Now: time.Now}

@@ -3,11 +3,16 @@
 //
 // A redraw calls [Read], which only reads a small cache file, and, when
 // Read says a refresh is due, [MaybeSpawn], which starts at most one
-// detached refresher process. That process calls [Refresh], which reads
-// the OAuth token, asks the usage endpoint and writes the cache
-// atomically. Scheduling (the 180 s interval, the attempt marker that
-// stops spawn storms, exponential backoff, Retry-After) is the shared
-// discipline of package refresh.
+// detached refresher process. That process calls Refresh of package
+// quota/fetch, which reads the OAuth token, asks the usage endpoint and
+// writes the cache atomically through [Store]. Scheduling (the 180 s
+// interval, the attempt marker that stops spawn storms, exponential
+// backoff, Retry-After) is the shared discipline of package refresh.
+//
+// This package is the read-only half linked into the status line: it
+// must not import net/http, crypto/tls or os/exec, which would cost every
+// redraw their package initialisation. The network code lives in
+// package quota/fetch.
 //
 // Cache file <dir>/quota.json (mode 0600), for example:
 //
@@ -22,7 +27,6 @@
 package quota
 
 import (
-	"context"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -83,16 +87,36 @@ type Snapshot struct {
 	Failures int
 }
 
-// cache is the document stored in CacheFile.
-type cache struct {
+// Kind names why an attempt failed; it is stored in the cache's "error".
+type Kind string
+
+// The failure kinds.
+const (
+	KindNoCredentials Kind = "no-credentials" // no token in keychain or file
+	KindTokenExpired  Kind = "token-expired"  // expiresAt has passed; nothing was sent
+	KindRateLimited   Kind = "rate-limited"   // HTTP 429
+	KindAPI           Kind = "api-error"      // any other non-2xx, or a refused endpoint
+	KindParse         Kind = "parse-error"    // the body is not a usage answer
+	KindNetwork       Kind = "network"        // no HTTP answer
+	KindTimeout       Kind = "timeout"        // no answer within the timeout
+)
+
+// Cache is the document stored in CacheFile. The refresher (package
+// quota/fetch) updates it inside [refresh.Run] on [Store]; redraws only
+// see it through [Read].
+type Cache struct {
+	// FetchedAt is the time of the last success, zero before the first.
 	FetchedAt time.Time `json:"fetchedAt,omitzero"`
+	// Usage holds the windows of the last success.
 	Usage
+	// Error is the kind of the last attempt's failure, "" after a success.
 	Error Kind `json:"error"`
 	refresh.State
 }
 
-// store is the refresh store of the quota cache in dir.
-func store(dir string) refresh.Store {
+// Store is the refresh store of the quota cache in dir: CacheFile and
+// LockFile there, scheduled by [Policy].
+func Store(dir string) refresh.Store {
 	return refresh.Store{
 		Path:     filepath.Join(dir, CacheFile),
 		LockPath: filepath.Join(dir, LockFile),
@@ -104,12 +128,12 @@ func store(dir string) refresh.Store {
 // whether a refresh is due (see [refresh.Policy.Due]). It only reads one
 // small file; a missing or corrupt cache shows nothing and is due.
 func Read(dir string, now time.Time) (Snapshot, bool) {
-	c, _ := refresh.Load[cache](filepath.Join(dir, CacheFile))
+	c, _ := refresh.Load[Cache](filepath.Join(dir, CacheFile))
 	return c.snapshot(now), Policy.Due(c.State, now)
 }
 
 // snapshot extracts what may be shown at now.
-func (c *cache) snapshot(now time.Time) Snapshot {
+func (c *Cache) snapshot(now time.Time) Snapshot {
 	s := Snapshot{Error: c.Error, Failures: c.Failures}
 	age := now.Sub(c.FetchedAt)
 	if c.FetchedAt.IsZero() || age >= MaxAge || age <= -MaxAge {
@@ -138,24 +162,7 @@ func current(w *Window, now time.Time) *Window {
 // (package detach's Start). It reports whether spawn was called and
 // succeeded.
 func MaybeSpawn(dir string, now time.Time, spawn func() error) bool {
-	return refresh.MaybeSpawn[cache](store(dir), now, nil, spawn)
-}
-
-// Refresh is the body of the refresher process. It takes the lock
-// (waiting at most a second), goes on only if the attempt was just marked
-// or a refresh is due (else [refresh.ErrNotDue]), fetches with [Fetch]
-// while holding the lock, and records the values or the failure kind and
-// its backoff. It returns the fetch error, a *[FetchError].
-func Refresh(ctx context.Context, dir string, opts Options, now time.Time) error {
-	return refresh.Run(ctx, store(dir), now, nil, func(c *cache) error {
-		u, err := Fetch(ctx, opts, now)
-		if err != nil {
-			c.Error = KindOf(err)
-			return err
-		}
-		c.Usage, c.FetchedAt, c.Error = u, now, ""
-		return nil
-	})
+	return refresh.MaybeSpawn[Cache](Store(dir), now, nil, spawn)
 }
 
 // FormatReset renders the time until a reset the way the status line

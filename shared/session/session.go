@@ -56,14 +56,18 @@ func (d Dir) Load() State {
 	return s
 }
 
-// Save writes the state atomically and durably.
+// Save replaces the state atomically (temporary file, rename) under the
+// caller's lock. It is not fsynced: it is rewritten on every tool call,
+// where an fsync costs more than the rest of the hook, and after a power
+// loss an empty or old state.json only means a fresh count (Load treats a
+// malformed file as zero state). Readers never see a partial file.
 func (d Dir) Save(s State, now time.Time) error {
 	s.Updated = now.Unix()
 	data, err := json.Marshal(s)
 	if err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(d.StateFile(), data, 0o600, fsutil.Sync)
+	return fsutil.WriteAtomic(d.StateFile(), data, 0o600, fsutil.NoSync)
 }
 
 // Locked creates the directory (0700) and runs fn under its lock.

@@ -3,6 +3,7 @@ package shape
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Phase events mark milestones of a session in the shape log.
@@ -16,8 +17,12 @@ const (
 // gitGlobal matches git's global options that may precede the verb
 // (git -C dir commit, git -c k=v push).
 var (
-	gitVerb = regexp.MustCompile(`^git(?:\s+(?:-C\s+\S+|-c\s+\S+|--[a-z-]+(?:=\S+)?))*\s+(commit|push)(?:\s|$)`)
-	ghVerb  = regexp.MustCompile(`^gh(?:\s+(?:-R\s+\S+|--repo\s+\S+))*\s+pr\s+(create|merge)(?:\s|$)`)
+	gitVerb = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^git(?:\s+(?:-C\s+\S+|-c\s+\S+|--[a-z-]+(?:=\S+)?))*\s+(commit|push)(?:\s|$)`)
+	})
+	ghVerb = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^gh(?:\s+(?:-R\s+\S+|--repo\s+\S+))*\s+pr\s+(create|merge)(?:\s|$)`)
+	})
 )
 
 // PhaseEvent returns the milestone a successful Bash command marks, or
@@ -27,12 +32,12 @@ func PhaseEvent(command string) string {
 	event := ""
 	for _, seg := range splitCommand(blankQuotes(command)) {
 		seg = stripEnv(strings.TrimSpace(seg))
-		if m := gitVerb.FindStringSubmatch(seg); m != nil {
+		if m := gitVerb().FindStringSubmatch(seg); m != nil {
 			if strings.Contains(seg, "--dry-run") {
 				continue
 			}
 			event = map[string]string{"commit": EventCommit, "push": EventPush}[m[1]]
-		} else if m := ghVerb.FindStringSubmatch(seg); m != nil {
+		} else if m := ghVerb().FindStringSubmatch(seg); m != nil {
 			event = map[string]string{"create": EventPRCreate, "merge": EventPRMerge}[m[1]]
 		}
 	}

@@ -34,8 +34,9 @@ type deps struct {
 
 // CLI is the grammar of `si`.
 type CLI struct {
-	Usage  UsageCmd  `cmd:"" help:"Token usage and cost per session, from transcript files."`
-	Expand ExpandCmd `cmd:"" help:"Replay an archived tool response (by tool_use_id), list or prune the archive."`
+	Usage   UsageCmd   `cmd:"" help:"Token usage and cost per session, from transcript files."`
+	Expand  ExpandCmd  `cmd:"" help:"Replay an archived tool response (by tool_use_id), list or prune the archive."`
+	Refresh RefreshCmd `cmd:"" hidden:"" help:"Background refresher started by the status line."`
 }
 
 // errSilent marks an error that was already reported to the user.

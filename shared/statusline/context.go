@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/session-intelligence/session-intelligence/shared/units"
 	"github.com/session-intelligence/session-intelligence/shared/zones"
@@ -43,8 +44,8 @@ func (r *redraw) context() tokenReading {
 }
 
 var (
-	oneMillion  = regexp.MustCompile(`\[1m\]|-1m\b|\b1m\b|1000k`)
-	largeFamily = regexp.MustCompile(`(opus|sonnet)[\s-]*([4-9]|\d{2,})`)
+	oneMillion  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[1m\]|-1m\b|\b1m\b|1000k`) })
+	largeFamily = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(opus|sonnet)[\s-]*([4-9]|\d{2,})`) })
 )
 
 // capacity is the context window: Claude Code's own figure, else the
@@ -57,7 +58,7 @@ func (r *redraw) capacity() int64 {
 		return r.cfg.ContextCap
 	}
 	id := strings.ToLower(r.in.Model.ID + " " + r.in.Model.DisplayName)
-	if oneMillion.MatchString(id) || largeFamily.MatchString(id) {
+	if oneMillion().MatchString(id) || largeFamily().MatchString(id) {
 		return 1_000_000
 	}
 	return 200_000

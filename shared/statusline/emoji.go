@@ -2,25 +2,31 @@ package statusline
 
 import (
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/zones"
 )
 
-// taskEmoji maps what the task mentions to an emoji, first match wins.
-var taskEmoji = []struct {
+// taskEmoji maps what the task mentions to an emoji, first match wins;
+// compiled on first use so that redraws without emoji pay nothing.
+var taskEmoji = sync.OnceValue(func() []taskRule {
+	return []taskRule{
+		{regexp.MustCompile(`(?i)\b(bug|fix|issue|error|crash)`), "🐛"},
+		{regexp.MustCompile(`(?i)\b(build|feat|add|implement|create)`), "🏗️"},
+		{regexp.MustCompile(`(?i)\b(refactor|cleanup|simpl)`), "🧹"},
+		{regexp.MustCompile(`(?i)\b(test|spec)`), "🧪"},
+		{regexp.MustCompile(`(?i)\b(deploy|ship|release)`), "🚀"},
+		{regexp.MustCompile(`(?i)\b(doc|readme)`), "📝"},
+	}
+})
+
+type taskRule struct {
 	re    *regexp.Regexp
 	emoji string
-}{
-	{regexp.MustCompile(`(?i)\b(bug|fix|issue|error|crash)`), "🐛"},
-	{regexp.MustCompile(`(?i)\b(build|feat|add|implement|create)`), "🏗️"},
-	{regexp.MustCompile(`(?i)\b(refactor|cleanup|simpl)`), "🧹"},
-	{regexp.MustCompile(`(?i)\b(test|spec)`), "🧪"},
-	{regexp.MustCompile(`(?i)\b(deploy|ship|release)`), "🚀"},
-	{regexp.MustCompile(`(?i)\b(doc|readme)`), "📝"},
 }
 
-var idleTask = regexp.MustCompile(`(?i)\b(idle|done|clean)\b`)
+var idleTask = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(idle|done|clean)\b`) })
 
 // fieldEmoji is the opt-in state emoji: zone, fresh deploy, task intent,
 // dirty tree, in that order of priority.
@@ -37,7 +43,7 @@ func fieldEmoji(r *redraw) cell {
 		return cell{text: "🚀"}
 	}
 	task := r.task()
-	for _, t := range taskEmoji {
+	for _, t := range taskEmoji() {
 		if t.re.MatchString(task) {
 			return cell{text: t.emoji}
 		}
@@ -47,7 +53,7 @@ func fieldEmoji(r *redraw) cell {
 		return cell{text: "✏️"}
 	case c.ok && z == zones.Yellow:
 		return cell{text: "🟡"}
-	case idleTask.MatchString(task):
+	case idleTask().MatchString(task):
 		return cell{text: "✨"}
 	}
 	return cell{text: "🟢"}

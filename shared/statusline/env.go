@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
@@ -114,17 +115,19 @@ func fieldTask(r *redraw) cell {
 }
 
 var (
-	branchIssue = regexp.MustCompile(`(?:^|[/_#-])(?:gh-|issue-|issues-)?(\d{2,6})(?:[/_-]|$)`)
-	taskIssue   = regexp.MustCompile(`#(\d{1,6})\b`)
+	branchIssue = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:^|[/_#-])(?:gh-|issue-|issues-)?(\d{2,6})(?:[/_-]|$)`)
+	})
+	taskIssue = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`#(\d{1,6})\b`) })
 )
 
 func fieldIssue(r *redraw) cell {
 	if b := r.branch(); b != "" {
-		if m := branchIssue.FindStringSubmatch(strings.ToLower(b)); m != nil {
+		if m := branchIssue().FindStringSubmatch(strings.ToLower(b)); m != nil {
 			return cell{text: "#" + m[1]}
 		}
 	}
-	if m := taskIssue.FindStringSubmatch(r.task()); m != nil {
+	if m := taskIssue().FindStringSubmatch(r.task()); m != nil {
 		return cell{text: "#" + m[1]}
 	}
 	return cell{}

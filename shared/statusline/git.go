@@ -77,7 +77,7 @@ func (r *redraw) refresh(marker string, args ...string) {
 		return
 	}
 	_ = os.Chtimes(marker, r.now, r.now)
-	r.env.Spawn(append([]string{"--refresh"}, args...)...)
+	r.env.Spawn(args...)
 }
 
 func fieldBranch(r *redraw) cell {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/config"
@@ -24,12 +25,10 @@ type IO struct {
 	Spawn   func(args ...string) // detached refresher; nil disables
 }
 
-// Main runs si-statusline: a redraw, or with --refresh KIND a background
-// refresher. A redraw always exits 0 and never prints an error.
+// Main runs si-statusline: a redraw (or, with --unwire, the uninstaller's
+// restore of the previous statusLine). A redraw always exits 0 and never
+// prints an error.
 func Main(args []string, env IO) int {
-	if len(args) > 0 && args[0] == "--refresh" {
-		return refreshMain(args[1:], env)
-	}
 	if len(args) > 0 && args[0] == "--unwire" {
 		return unwireMain(env)
 	}
@@ -67,13 +66,20 @@ func renderSafely(in *Input, env Env) (out string) {
 	return Render(in, env)
 }
 
-// Spawner returns a Spawn function that starts this executable detached.
+// Spawner returns a Spawn function that starts the `si` command that sits
+// next to this executable, detached: the background refreshers (git
+// status with go-git, the quota and health fetches) live there so that a
+// redraw links none of that code.
 func Spawner(start func(exe string, args []string) error) func(args ...string) {
-	exe, err := os.Executable()
+	self, err := os.Executable()
 	if err != nil {
 		return nil
 	}
-	return func(args ...string) { _ = start(exe, args) }
+	si := filepath.Join(filepath.Dir(self), "si")
+	if _, err := os.Stat(si); err != nil {
+		return nil
+	}
+	return func(args ...string) { _ = start(si, append([]string{"refresh"}, args...)) }
 }
 
 // StdIO is the real process environment; background refreshers are

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/config"
 	"github.com/session-intelligence/session-intelligence/shared/health"
 	"github.com/session-intelligence/session-intelligence/shared/quota"
 )
@@ -29,7 +30,7 @@ func (r *redraw) quotaWindows() (block, week quotaWindow) {
 		dir := r.env.Dirs.Cache()
 		snap, due := quota.Read(dir, r.now)
 		if due && r.env.Spawn != nil {
-			quota.MaybeSpawn(dir, r.now, func() error { r.env.Spawn("--refresh", "quota"); return nil })
+			quota.MaybeSpawn(dir, r.now, func() error { r.env.Spawn("quota"); return nil })
 		}
 		return pair{snapWindow(snap.FiveHour), snapWindow(snap.SevenDay)}
 	})
@@ -87,9 +88,12 @@ func fieldWeekUsage(r *redraw) cell {
 }
 
 // services converts the configured serviceHealth entries.
-func (r *redraw) services() []health.Service {
-	out := make([]health.Service, 0, len(r.cfg.ServiceHealth))
-	for _, h := range r.cfg.ServiceHealth {
+func (r *redraw) services() []health.Service { return Services(r.cfg.ServiceHealth) }
+
+// Services converts serviceHealth entries for package health.
+func Services(list []config.Health) []health.Service {
+	out := make([]health.Service, 0, len(list))
+	for _, h := range list {
 		out = append(out, health.Service{Name: h.Name, URL: h.URL, TTLSec: h.TTLSec, TimeoutMs: h.TimeoutMs})
 	}
 	return out
@@ -105,7 +109,7 @@ func fieldHealth(r *redraw) cell {
 	dir := r.env.Dirs.Cache()
 	results, due := health.Read(dir, svcs, r.now)
 	if due && r.env.Spawn != nil {
-		health.MaybeSpawn(dir, svcs, r.now, func() error { r.env.Spawn("--refresh", "health"); return nil })
+		health.MaybeSpawn(dir, svcs, r.now, func() error { r.env.Spawn("health"); return nil })
 	}
 	var b strings.Builder
 	b.WriteString("[")

@@ -15,6 +15,9 @@ func (g *gen) round() {
 	file := fmt.Sprintf("%s/%s/file%d.go", g.o.Cwd, dir, g.rng.IntN(6))
 	tool, input := g.toolCall(file)
 	g.ctx += int64(300 + g.rng.IntN(2500))
+	if g.ctx > 380_000 { // a long session is compacted now and then
+		g.ctx = 30_000
+	}
 	usage := map[string]any{"input_tokens": int64(1 + g.rng.IntN(20)), "cache_creation_input_tokens": int64(100 + g.rng.IntN(2900)),
 		"cache_read_input_tokens": 20000 + g.ctx, "output_tokens": int64(20 + g.rng.IntN(780)),
 		"service_tier": "standard"}

@@ -8,16 +8,25 @@ import (
 	"errors"
 	"hash/crc32"
 	"path/filepath"
+	"time"
 
+	"encoding/json"
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
-	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // cacheVersion changes whenever the cached meaning of Stats changes, so
 // that old caches are rebuilt rather than misread.
-const cacheVersion = 5
+const cacheVersion = 7
 
-var cacheMagic = []byte("SITC")
+// The cache of one transcript is two files: a small stats file that every
+// reader needs, and a resume file (recent responses and the keys of every
+// response seen) that only a reader with new bytes to parse needs. Both
+// carry the same generation number; a resume file of another generation
+// is not used.
+var (
+	statsMagic  = []byte("SITS")
+	resumeMagic = []byte("SITR")
+)
 
 // maxCache caps a cache file read; a cache this big is not ours.
 const maxCache = 64 << 20
@@ -34,73 +43,120 @@ type identity struct {
 	Tail string `json:"tail"` // hex sha256 of the bytes before Offset
 }
 
-// cached is the JSON part of a cache file.
+// cached is the stats file's JSON.
 type cached struct {
-	ID     identity `json:"id"`
-	Stats  *Stats   `json:"stats"`
+	ID    identity `json:"id"`
+	Stats *Stats   `json:"stats"`
+}
+
+// resumeState lets a later scan continue de-duplicating.
+type resumeState struct {
 	Recent []recent `json:"recent"`
 }
 
-// cachePath names the cache file of a transcript.
-func cachePath(dir, transcript string) string {
+// cachePaths names the two cache files of a transcript.
+func cachePaths(dir, transcript string) (stats, resume string) {
 	sum := sha256.Sum256([]byte(transcript))
-	return filepath.Join(dir, "transcripts", hex.EncodeToString(sum[:12])+".bin")
+	base := filepath.Join(dir, "transcripts", hex.EncodeToString(sum[:12]))
+	return base + ".stats", base + ".resume"
 }
 
 var errBadCache = errors.New("bad transcript cache")
 
-// loadCache reads a cache file; any defect yields errBadCache.
-func loadCache(path string) (cached, []uint64, error) {
-	data, err := fsutil.ReadCapped(path, maxCache)
-	if err != nil {
-		return cached{}, nil, err
+// frame wraps sections in magic, version, generation, lengths and CRC.
+func frame(magic []byte, gen uint64, sections ...[]byte) []byte {
+	buf := append([]byte(nil), magic...)
+	buf = binary.LittleEndian.AppendUint32(buf, cacheVersion)
+	buf = binary.LittleEndian.AppendUint64(buf, gen)
+	for _, s := range sections {
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(len(s)))
+		buf = append(buf, s...)
 	}
-	if len(data) < 16 || !bytes.Equal(data[:4], cacheMagic) {
-		return cached{}, nil, errBadCache
+	return binary.LittleEndian.AppendUint32(buf, crc32.ChecksumIEEE(buf))
+}
+
+// unframe checks a framed file and returns its generation and sections.
+func unframe(data, magic []byte, n int) (uint64, [][]byte, error) {
+	if len(data) < 20 || !bytes.Equal(data[:4], magic) {
+		return 0, nil, errBadCache
 	}
 	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
 	if crc32.ChecksumIEEE(body) != sum || binary.LittleEndian.Uint32(body[4:8]) != cacheVersion {
-		return cached{}, nil, errBadCache
+		return 0, nil, errBadCache
 	}
-	jlen := int(binary.LittleEndian.Uint32(body[8:12]))
-	if 12+jlen+4 > len(body) {
-		return cached{}, nil, errBadCache
+	gen, rest := binary.LittleEndian.Uint64(body[8:16]), body[16:]
+	parts := make([][]byte, n)
+	for i := range parts {
+		if len(rest) < 4 || int(binary.LittleEndian.Uint32(rest)) > len(rest)-4 {
+			return 0, nil, errBadCache
+		}
+		k := int(binary.LittleEndian.Uint32(rest))
+		parts[i], rest = rest[4:4+k], rest[4+k:]
 	}
-	var c cached
-	if err := jsonx.Unmarshal(body[12:12+jlen], &c); err != nil || c.Stats == nil {
-		return cached{}, nil, errBadCache
-	}
-	rest := body[12+jlen:]
-	n := int(binary.LittleEndian.Uint32(rest[:4]))
-	if len(rest) != 4+8*n {
-		return cached{}, nil, errBadCache
-	}
-	keys := make([]uint64, n)
-	for i := range keys {
-		keys[i] = binary.LittleEndian.Uint64(rest[4+8*i:])
-	}
-	return c, keys, nil
+	return gen, parts, nil
 }
 
-// saveCache writes the cache atomically. It is derived data, so it is not
-// fsynced: a cache lost in a crash is rebuilt from the transcript.
-func saveCache(path string, c cached, keys []uint64) error {
-	js, err := jsonx.Marshal(c)
+// loadStats reads the stats file.
+func loadStats(path string) (cached, uint64, error) {
+	data, err := fsutil.ReadCapped(path, maxCache)
+	if err != nil {
+		return cached{}, 0, err
+	}
+	gen, parts, err := unframe(data, statsMagic, 1)
+	if err != nil {
+		return cached{}, 0, err
+	}
+	var c cached
+	if json.Unmarshal(parts[0], &c) != nil || c.Stats == nil {
+		return cached{}, 0, errBadCache
+	}
+	return c, gen, nil
+}
+
+// loadResume rebuilds the accumulator of a loaded stats file.
+func loadResume(path string, gen uint64, stats *Stats) (*Accumulator, error) {
+	data, err := fsutil.ReadCapped(path, maxCache)
+	if err != nil {
+		return nil, err
+	}
+	g, parts, err := unframe(data, resumeMagic, 2)
+	if err != nil || g != gen || len(parts[1])%8 != 0 {
+		return nil, errBadCache
+	}
+	var rs resumeState
+	if json.Unmarshal(parts[0], &rs) != nil {
+		return nil, errBadCache
+	}
+	keys := make([]uint64, len(parts[1])/8)
+	for i := range keys {
+		keys[i] = binary.LittleEndian.Uint64(parts[1][8*i:])
+	}
+	return &Accumulator{Stats: stats, Recent: rs.Recent, old: keys}, nil
+}
+
+// saveCache writes both files atomically, the resume file first. It is
+// derived data, so it is not fsynced: a cache lost in a crash is rebuilt.
+func saveCache(dir, transcript string, id identity, a *Accumulator) error {
+	stats, err := json.Marshal(cached{ID: id, Stats: a.Stats})
 	if err != nil {
 		return err
 	}
-	buf := make([]byte, 0, 16+len(js)+8*len(keys))
-	buf = append(buf, cacheMagic...)
-	buf = binary.LittleEndian.AppendUint32(buf, cacheVersion)
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(js)))
-	buf = append(buf, js...)
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(keys)))
-	for _, k := range keys {
-		buf = binary.LittleEndian.AppendUint64(buf, k)
-	}
-	buf = binary.LittleEndian.AppendUint32(buf, crc32.ChecksumIEEE(buf))
-	if err := fsutil.PrivateDir(filepath.Dir(path)); err != nil {
+	resume, err := json.Marshal(resumeState{Recent: a.Recent})
+	if err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(path, buf, 0o600, fsutil.NoSync)
+	keys := a.keys()
+	raw := make([]byte, 0, 8*len(keys))
+	for _, k := range keys {
+		raw = binary.LittleEndian.AppendUint64(raw, k)
+	}
+	statsPath, resumePath := cachePaths(dir, transcript)
+	if err := fsutil.PrivateDir(filepath.Dir(statsPath)); err != nil {
+		return err
+	}
+	gen := uint64(time.Now().UnixNano())
+	if err := fsutil.WriteAtomic(resumePath, frame(resumeMagic, gen, resume, raw), 0o600, fsutil.NoSync); err != nil {
+		return err
+	}
+	return fsutil.WriteAtomic(statsPath, frame(statsMagic, gen, stats), 0o600, fsutil.NoSync)
 }

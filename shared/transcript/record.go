@@ -11,68 +11,67 @@ package transcript
 
 import (
 	"bytes"
-	"encoding/json"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/pricing"
 )
 
 // record is the part of a transcript line we read.
 type record struct {
-	Type        string     `json:"type"`
-	Subtype     string     `json:"subtype"`
-	IsSidechain bool       `json:"isSidechain"`
-	Timestamp   string     `json:"timestamp"`
-	RequestID   string     `json:"requestId"`
-	Message     rawMessage `json:"message"`
-	Compact     *struct {
-		Trigger    string `json:"trigger"`
-		PreTokens  int64  `json:"preTokens"`
-		PostTokens int64  `json:"postTokens"`
-	} `json:"compactMetadata"`
+	Type        string
+	Subtype     string
+	IsSidechain bool
+	Timestamp   string
+	RequestID   string
+	Message     rawMessage
+	Compact     *compactMeta
+}
+
+type compactMeta struct {
+	Trigger    string
+	PreTokens  int64
+	PostTokens int64
 }
 
 type rawMessage struct {
-	ID      string     `json:"id"`
-	Model   string     `json:"model"`
-	Usage   *rawUsage  `json:"usage"`
-	Content []rawBlock `json:"content"`
+	ID      string
+	Model   string
+	Usage   *rawUsage
+	Content []rawBlock
 }
 
 // rawBlock is a content block: tool_use ids, and the visible size of
 // text and tool input for the thinking estimate.
 type rawBlock struct {
-	Type  string          `json:"type"`
-	ID    string          `json:"id"`
-	Text  string          `json:"text"`
-	Input json.RawMessage `json:"input"`
+	Type     string
+	ID       string
+	TextLen  int // unescaped bytes of "text"
+	InputLen int // bytes of the "input" JSON
 }
 
 // visible is the number of characters of a block the user can see.
 func (b rawBlock) visible() int {
 	switch b.Type {
 	case "text":
-		return len(b.Text)
+		return b.TextLen
 	case "tool_use":
-		return len(b.Input) + 20
+		return b.InputLen + 20
 	}
 	return 0
 }
 
 type rawUsage struct {
-	Details *struct {
-		Thinking *int64 `json:"thinking_tokens"`
-	} `json:"output_tokens_details"`
-	Input         int64 `json:"input_tokens"`
-	Output        int64 `json:"output_tokens"`
-	CacheCreation int64 `json:"cache_creation_input_tokens"`
-	CacheRead     int64 `json:"cache_read_input_tokens"`
-	Split         *struct {
-		FiveMin int64 `json:"ephemeral_5m_input_tokens"`
-		OneHour int64 `json:"ephemeral_1h_input_tokens"`
-	} `json:"cache_creation"`
+	Details       *details
+	Input         int64
+	Output        int64
+	CacheCreation int64
+	CacheRead     int64
+	Split         *splitUsage
 }
+
+type details struct{ Thinking *int64 }
+
+type splitUsage struct{ FiveMin, OneHour int64 }
 
 // usage converts the wire form. When the 5m/1h split is present it is
 // authoritative (ccusage reads it the same way); otherwise every cache
@@ -94,15 +93,20 @@ var (
 	markCompact = []byte(`compact_boundary`)
 )
 
+// maxBoundary bounds the size of a compact_boundary record; only lines
+// this short are searched for one, so the bulk of a transcript (large
+// tool results and prompts) is scanned once, for "usage".
+const maxBoundary = 64 << 10
+
 // candidate is a cheap pre-filter: only lines that could be an assistant
 // response with usage or a compact boundary are decoded at all.
 func candidate(line []byte) bool {
-	return bytes.Contains(line, markUsage) || bytes.Contains(line, markCompact)
+	return bytes.Contains(line, markUsage) || len(line) <= maxBoundary && bytes.Contains(line, markCompact)
 }
 
 // decode parses a candidate line; ok is false for lines of no interest.
 func decode(line []byte) (rec record, ok bool) {
-	if err := jsonx.Unmarshal(line, &rec); err != nil && !jsonx.IsTypeError(err) {
+	if !decodeRecord(line, &rec) {
 		return rec, false
 	}
 	switch {

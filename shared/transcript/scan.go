@@ -48,9 +48,9 @@ func Scan(path, cacheDir string) (*Stats, error) {
 	}
 	dev, ino := statIDs(fi)
 	id := identity{Path: path, Dev: dev, Ino: ino}
-	acc, cpath := resume(f, fi.Size(), id, cacheDir)
-	if acc.Stats.Offset == fi.Size() && cpath != "" {
-		return acc.Stats, nil
+	acc, upToDate := resume(f, fi.Size(), id, cacheDir)
+	if upToDate {
+		return acc.Stats, nil // nothing new: the stats file alone suffices
 	}
 	if _, err := f.Seek(acc.Stats.Offset, io.SeekStart); err != nil {
 		return nil, fmt.Errorf("seek transcript: %w", err)
@@ -64,27 +64,36 @@ func Scan(path, cacheDir string) (*Stats, error) {
 	}
 	if cacheDir != "" {
 		id.Tail = tailSum(f, acc.Stats.Offset)
-		_ = saveCache(cachePath(cacheDir, path), cached{ID: id, Stats: acc.Stats, Recent: acc.Recent}, acc.keys())
+		_ = saveCache(cacheDir, path, id, acc)
 	}
 	return acc.Stats, nil
 }
 
-// resume loads the cache when it still describes this file; otherwise it
-// starts from the beginning. cpath is "" when nothing usable was cached.
-func resume(f *os.File, size int64, id identity, cacheDir string) (*Accumulator, string) {
-	fresh := NewAccumulator()
+// resume returns the accumulator to continue from: the cached one when
+// the cache still describes this file, else a fresh one (no cache,
+// another file, a truncated or rewritten file, a mismatched resume file).
+// upToDate is true when the cache already covers the whole file; then
+// only the small stats file was read.
+func resume(f *os.File, size int64, id identity, cacheDir string) (acc *Accumulator, upToDate bool) {
 	if cacheDir == "" {
-		return fresh, ""
+		return NewAccumulator(), false
 	}
-	cpath := cachePath(cacheDir, id.Path)
-	c, keys, err := loadCache(cpath)
+	statsPath, resumePath := cachePaths(cacheDir, id.Path)
+	c, gen, err := loadStats(statsPath)
 	if err != nil || c.ID.Path != id.Path || c.ID.Dev != id.Dev || c.ID.Ino != id.Ino {
-		return fresh, ""
+		return NewAccumulator(), false
 	}
 	if c.Stats.Offset > size || tailSum(f, c.Stats.Offset) != c.ID.Tail {
-		return fresh, "" // truncated or rewritten: start over
+		return NewAccumulator(), false
 	}
-	return &Accumulator{Stats: c.Stats, Recent: c.Recent, old: keys}, cpath
+	if c.Stats.Offset == size {
+		return &Accumulator{Stats: c.Stats}, true
+	}
+	acc, err = loadResume(resumePath, gen, c.Stats)
+	if err != nil {
+		return NewAccumulator(), false
+	}
+	return acc, false
 }
 
 // Feed reads complete lines from r, whose first byte is at offset base,

@@ -147,7 +147,7 @@ func TestCorruptCacheIsRebuilt(t *testing.T) {
 	if _, err := Scan(path, cache); err != nil {
 		t.Fatal(err)
 	}
-	cp := cachePath(cache, path)
+	cp, _ := cachePaths(cache, path)
 	data, _ := os.ReadFile(cp)
 	data[len(data)/2] ^= 0xff
 	if err := os.WriteFile(cp, data, 0o600); err != nil {

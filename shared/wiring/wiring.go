@@ -62,6 +62,15 @@ func Wire(o Options) (Result, error) {
 	if err != nil {
 		return res, err
 	}
+	// The status line starts its background refreshers through the si
+	// next to it, so si travels with it when the plugin has one.
+	if si := filepath.Join(filepath.Dir(o.Source), "si"); fileExists(si) {
+		more, err := installCopy(si, filepath.Join(o.StableIn, "si"))
+		if err != nil {
+			return res, err
+		}
+		copied = copied || more
+	}
 	res.Copied = copied
 	rec := load(o.Dirs)
 	cmd := quote(o.Stable())
@@ -190,4 +199,9 @@ func installCopy(src, dst string) (bool, error) {
 		return false, err
 	}
 	return true, fsutil.WriteAtomic(dst, data, 0o700, fsutil.Sync)
+}
+
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
 }

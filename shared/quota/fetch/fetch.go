@@ -1,4 +1,12 @@
-package quota
+// Package fetch is the network half of package quota, used only by the
+// detached refresher (`si refresh quota`), never by a redraw.
+//
+// [Refresh] is the refresher's body: under the cache lock it calls
+// [Fetch], which reads Claude Code's OAuth token (the macOS keychain
+// first, then the credentials file), asks the usage endpoint and parses
+// the answer, and records the values or the failure's [quota.Kind] in the
+// cache that [quota.Read] shows.
+package fetch
 
 import (
 	"cmp"
@@ -12,6 +20,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/quota"
 )
 
 // Defaults of the usage request.
@@ -55,21 +65,21 @@ type Options struct {
 // Fetch reads the OAuth token (keychain first, then the credentials
 // file), refuses an expired token without sending anything, asks the
 // usage endpoint and parses the answer. Every error is a *[FetchError].
-func Fetch(ctx context.Context, opts Options, now time.Time) (Usage, error) {
+func Fetch(ctx context.Context, opts Options, now time.Time) (quota.Usage, error) {
 	tok, err := loadToken(ctx, opts)
 	if err != nil {
-		return Usage{}, err
+		return quota.Usage{}, err
 	}
 	if !tok.expires.IsZero() && !now.Before(tok.expires) {
-		return Usage{}, &FetchError{Kind: KindTokenExpired, Err: errTokenExpired}
+		return quota.Usage{}, &FetchError{Kind: quota.KindTokenExpired, Err: errTokenExpired}
 	}
 	body, err := get(ctx, opts, tok.value, now)
 	if err != nil {
-		return Usage{}, err
+		return quota.Usage{}, err
 	}
 	u, err := parseUsage(body)
 	if err != nil {
-		return Usage{}, &FetchError{Kind: KindParse, Err: err}
+		return quota.Usage{}, &FetchError{Kind: quota.KindParse, Err: err}
 	}
 	return u, nil
 }
@@ -78,13 +88,13 @@ func Fetch(ctx context.Context, opts Options, now time.Time) (Usage, error) {
 func get(ctx context.Context, opts Options, token string, now time.Time) ([]byte, error) {
 	endpoint := cmp.Or(opts.Endpoint, DefaultEndpoint)
 	if err := checkEndpoint(endpoint); err != nil {
-		return nil, &FetchError{Kind: KindAPI, Err: err}
+		return nil, &FetchError{Kind: quota.KindAPI, Err: err}
 	}
 	ctx, cancel := context.WithTimeout(ctx, cmp.Or(opts.Timeout, FetchTimeout))
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, endpoint, nil)
 	if err != nil {
-		return nil, &FetchError{Kind: KindAPI, Err: fmt.Errorf("build request: %w", err)}
+		return nil, &FetchError{Kind: quota.KindAPI, Err: fmt.Errorf("build request: %w", err)}
 	}
 	req.Header.Set("Authorization", "Bearer "+token)
 	req.Header.Set("anthropic-beta", BetaHeader)
@@ -109,11 +119,11 @@ func checkResponse(resp *http.Response, body []byte, now time.Time) ([]byte, err
 	switch {
 	case code == http.StatusTooManyRequests:
 		wait := parseRetryAfter(resp.Header.Get("Retry-After"), now)
-		return nil, &FetchError{Kind: KindRateLimited, Status: code, Retry: wait, Err: fmt.Errorf("http %d", code)}
+		return nil, &FetchError{Kind: quota.KindRateLimited, Status: code, Retry: wait, Err: fmt.Errorf("http %d", code)}
 	case code < 200 || code > 299:
-		return nil, &FetchError{Kind: KindAPI, Status: code, Err: fmt.Errorf("http %d", code)}
+		return nil, &FetchError{Kind: quota.KindAPI, Status: code, Err: fmt.Errorf("http %d", code)}
 	case len(body) > maxBody:
-		return nil, &FetchError{Kind: KindParse, Status: code, Err: fmt.Errorf("response over %d bytes", maxBody)}
+		return nil, &FetchError{Kind: quota.KindParse, Status: code, Err: fmt.Errorf("response over %d bytes", maxBody)}
 	}
 	return body, nil
 }
@@ -141,9 +151,9 @@ func checkEndpoint(endpoint string) error {
 func transportError(err error) *FetchError {
 	var ne net.Error
 	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
-		return &FetchError{Kind: KindTimeout, Err: err}
+		return &FetchError{Kind: quota.KindTimeout, Err: err}
 	}
-	return &FetchError{Kind: KindNetwork, Err: err}
+	return &FetchError{Kind: quota.KindNetwork, Err: err}
 }
 
 // parseRetryAfter reads a Retry-After header: delay seconds or an HTTP
@@ -165,20 +175,6 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 	return 0
 }
 
-// Kind names why an attempt failed; it is stored in the cache's "error".
-type Kind string
-
-// The failure kinds.
-const (
-	KindNoCredentials Kind = "no-credentials" // no token in keychain or file
-	KindTokenExpired  Kind = "token-expired"  // expiresAt has passed; nothing was sent
-	KindRateLimited   Kind = "rate-limited"   // HTTP 429
-	KindAPI           Kind = "api-error"      // any other non-2xx, or a refused endpoint
-	KindParse         Kind = "parse-error"    // the body is not a usage answer
-	KindNetwork       Kind = "network"        // no HTTP answer
-	KindTimeout       Kind = "timeout"        // no answer within the timeout
-)
-
 // Sentinel causes wrapped by a *[FetchError].
 var (
 	errTokenExpired = errors.New("token expired")
@@ -190,7 +186,7 @@ var (
 // when there was one, a 429's Retry-After and the cause. It never holds
 // the token.
 type FetchError struct {
-	Kind   Kind
+	Kind   quota.Kind
 	Status int           // HTTP status, 0 without an answer
 	Retry  time.Duration // the server's Retry-After, 0 if none
 	Err    error
@@ -212,8 +208,8 @@ func (e *FetchError) Unwrap() error { return e.Err }
 func (e *FetchError) RetryAfter() time.Duration { return e.Retry }
 
 // KindOf returns the kind of a fetch error: "" for nil, and
-// [KindNetwork] for an error that is not a *[FetchError].
-func KindOf(err error) Kind {
+// [quota.KindNetwork] for an error that is not a *[FetchError].
+func KindOf(err error) quota.Kind {
 	if err == nil {
 		return ""
 	}
@@ -221,5 +217,5 @@ func KindOf(err error) Kind {
 	if errors.As(err, &fe) {
 		return fe.Kind
 	}
-	return KindNetwork
+	return quota.KindNetwork
 }

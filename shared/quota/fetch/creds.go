@@ -1,4 +1,4 @@
-package quota
+package fetch
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/quota"
 )
 
 // Keychain access on macOS.
@@ -84,15 +85,15 @@ func loadToken(ctx context.Context, opts Options) (token, error) {
 		}
 	}
 	if opts.CredentialsPath == "" {
-		return token{}, &FetchError{Kind: KindNoCredentials, Err: errors.New("no credentials file configured")}
+		return token{}, &FetchError{Kind: quota.KindNoCredentials, Err: errors.New("no credentials file configured")}
 	}
 	data, err := fsutil.ReadCapped(opts.CredentialsPath, maxCredentials)
 	if err != nil {
-		return token{}, &FetchError{Kind: KindNoCredentials, Err: err}
+		return token{}, &FetchError{Kind: quota.KindNoCredentials, Err: err}
 	}
 	tok, err := parseCredentials(data)
 	if err != nil {
-		return token{}, &FetchError{Kind: KindNoCredentials, Err: fmt.Errorf("%s: %w", opts.CredentialsPath, err)}
+		return token{}, &FetchError{Kind: quota.KindNoCredentials, Err: fmt.Errorf("%s: %w", opts.CredentialsPath, err)}
 	}
 	return tok, nil
 }

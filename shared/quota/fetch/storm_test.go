@@ -1,4 +1,4 @@
-package quota
+package fetch
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/quota"
 )
 
 // redrawEvery is the simulated status-line redraw period.
@@ -15,17 +17,17 @@ const redrawEvery = 300 * time.Millisecond
 // for span: Read, and MaybeSpawn when due. refresher plays the spawned
 // process (it may do nothing, as a crashed one would). It returns the
 // number of spawns, the snapshot of the last redraw and the end time.
-func redraws(dir string, start time.Time, span time.Duration, refresher func(now time.Time)) (int, Snapshot, time.Time) {
+func redraws(dir string, start time.Time, span time.Duration, refresher func(now time.Time)) (int, quota.Snapshot, time.Time) {
 	spawns := 0
-	var last Snapshot
+	var last quota.Snapshot
 	now := start
 	for ; now.Before(start.Add(span)); now = now.Add(redrawEvery) {
-		s, due := Read(dir, now)
+		s, due := quota.Read(dir, now)
 		last = s
 		if !due {
 			continue
 		}
-		MaybeSpawn(dir, now, func() error {
+		quota.MaybeSpawn(dir, now, func() error {
 			spawns++
 			refresher(now)
 			return nil
@@ -44,7 +46,7 @@ func TestFailThenRecover(t *testing.T) {
 	dir := cacheDir(t)
 	opts := testOpts(f, writeCreds(t, credJSON("tok", 0)))
 	refresher := func(now time.Time) {
-		if err := Refresh(context.Background(), dir, opts, now); err != nil && KindOf(err) != KindAPI {
+		if err := Refresh(context.Background(), dir, opts, now); err != nil && KindOf(err) != quota.KindAPI {
 			t.Errorf("refresher at %v: %v", now.Sub(t0), err)
 		}
 	}
@@ -52,7 +54,7 @@ func TestFailThenRecover(t *testing.T) {
 	if spawns != 3 || f.hits.Load() != 3 {
 		t.Errorf("failure phase: %d spawns, %d requests in 2000 redraws, want 3 (backoff 180, 360, 720 s)", spawns, f.hits.Load())
 	}
-	if last.FiveHour != nil || last.Error != KindAPI || last.Failures != 3 {
+	if last.FiveHour != nil || last.Error != quota.KindAPI || last.Failures != 3 {
 		t.Errorf("during failure: %+v, want no values, api-error, 3 failures", last)
 	}
 
@@ -61,8 +63,8 @@ func TestFailThenRecover(t *testing.T) {
 	if last.FiveHour == nil || last.FiveHour.Pct != 47 || last.SevenDay == nil || last.Error != "" || last.Failures != 0 {
 		t.Errorf("after recovery: %+v / %+v err %q failures %d, want values and no error", last.FiveHour, last.SevenDay, last.Error, last.Failures)
 	}
-	if spawns > int(15*time.Minute/Interval)+1 {
-		t.Errorf("recovery phase: %d spawns in 15 minutes, want at most one per %v", spawns, Interval)
+	if spawns > int(15*time.Minute/quota.Interval)+1 {
+		t.Errorf("recovery phase: %d spawns in 15 minutes, want at most one per %v", spawns, quota.Interval)
 	}
 }
 
@@ -108,8 +110,8 @@ func TestMaybeSpawnConcurrent(t *testing.T) {
 			for range 16 {
 				wg.Go(func() {
 					<-start
-					if _, due := Read(dir, t0); due {
-						MaybeSpawn(dir, t0, func() error { spawns.Add(1); return nil })
+					if _, due := quota.Read(dir, t0); due {
+						quota.MaybeSpawn(dir, t0, func() error { spawns.Add(1); return nil })
 					}
 				})
 			}

@@ -1,4 +1,4 @@
-package quota
+package fetch
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/quota"
 )
 
 // epochMillisAbove separates epoch seconds from epoch milliseconds: 1e11
@@ -36,28 +38,28 @@ type wireUsage struct {
 // whole number (0.47), the answer is taken to be in fractions and all
 // values are multiplied by 100. So 1 and 0 stay 1 % and 0 %, the common
 // reading of a barely used quota. Results are clamped to 0–100.
-func parseUsage(body []byte) (Usage, error) {
+func parseUsage(body []byte) (quota.Usage, error) {
 	var w wireUsage
 	if err := json.Unmarshal(body, &w); err != nil {
-		return Usage{}, fmt.Errorf("decode usage: %w", err)
+		return quota.Usage{}, fmt.Errorf("decode usage: %w", err)
 	}
 	five, err := w.FiveHour.window()
 	if err != nil {
-		return Usage{}, fmt.Errorf("five_hour: %w", err)
+		return quota.Usage{}, fmt.Errorf("five_hour: %w", err)
 	}
 	seven, err := w.SevenDay.window()
 	if err != nil {
-		return Usage{}, fmt.Errorf("seven_day: %w", err)
+		return quota.Usage{}, fmt.Errorf("seven_day: %w", err)
 	}
 	if five == nil && seven == nil {
-		return Usage{}, errNoWindows
+		return quota.Usage{}, errNoWindows
 	}
 	scale(five, seven)
-	return Usage{FiveHour: five, SevenDay: seven}, nil
+	return quota.Usage{FiveHour: five, SevenDay: seven}, nil
 }
 
 // window converts one wire window; nil in, nil out.
-func (w *wireWindow) window() (*Window, error) {
+func (w *wireWindow) window() (*quota.Window, error) {
 	if w == nil || isNull(w.Utilization) {
 		return nil, nil
 	}
@@ -69,11 +71,11 @@ func (w *wireWindow) window() (*Window, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resets_at: %w", err)
 	}
-	return &Window{Pct: pct, ResetsAt: resets}, nil
+	return &quota.Window{Pct: pct, ResetsAt: resets}, nil
 }
 
 // scale applies the fraction rule of [parseUsage] and clamps.
-func scale(ws ...*Window) {
+func scale(ws ...*quota.Window) {
 	fractions, seen := true, false
 	for _, w := range ws {
 		if w != nil {

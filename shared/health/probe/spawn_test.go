@@ -1,4 +1,4 @@
-package health
+package probe
 
 import (
 	"context"
@@ -8,21 +8,23 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/health"
 )
 
 // redraws simulates 10 minutes of redraws every 300 ms; each due redraw
 // calls MaybeSpawn, whose spawn runs Refresh in place of the detached
 // process. It returns the number of spawns and the last results.
-func redraws(dir string, svcs []Service) (int, []Result) {
+func redraws(dir string, svcs []health.Service) (int, []health.Result) {
 	spawns := 0
-	var last []Result
+	var last []health.Result
 	for now := t0; now.Before(t0.Add(10 * time.Minute)); now = now.Add(300 * time.Millisecond) {
-		res, due := Read(dir, svcs, now)
+		res, due := health.Read(dir, svcs, now)
 		last = res
 		if !due {
 			continue
 		}
-		MaybeSpawn(dir, svcs, now, func() error {
+		health.MaybeSpawn(dir, svcs, now, func() error {
 			spawns++
 			_ = Refresh(context.Background(), dir, svcs, nil, now)
 			return nil
@@ -38,12 +40,12 @@ func TestRedrawSpawns(t *testing.T) {
 	tests := []struct {
 		name       string
 		handler    http.HandlerFunc // nil: connection refused
-		want       Status
+		want       health.Status
 		wantSpawns int
 	}{
-		{"healthy", status(200), OK, 20},         // 0, 30, …, 570 s
-		{"answering 500", status(500), Down, 20}, // an answer is not a failure
-		{"unreachable", nil, Unknown, 7},         // 0, 30, 90, 210, 330, 450, 570 s
+		{"healthy", status(200), health.OK, 20},         // 0, 30, …, 570 s
+		{"answering 500", status(500), health.Down, 20}, // an answer is not a failure
+		{"unreachable", nil, health.Unknown, 7},         // 0, 30, 90, 210, 330, 450, 570 s
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -54,7 +56,7 @@ func TestRedrawSpawns(t *testing.T) {
 				srv, hits = server(t, tt.handler)
 				url = srv.URL
 			}
-			spawns, last := redraws(cacheDir(t), []Service{{Name: "svc", URL: url}})
+			spawns, last := redraws(cacheDir(t), []health.Service{{Name: "svc", URL: url}})
 			if spawns != tt.wantSpawns {
 				t.Errorf("%d spawns in 2000 redraws, want %d", spawns, tt.wantSpawns)
 			}
@@ -70,14 +72,14 @@ func TestRedrawSpawns(t *testing.T) {
 
 func TestMaybeSpawnConcurrent(t *testing.T) {
 	dir := cacheDir(t)
-	svcs := []Service{{Name: "a", URL: "http://127.0.0.1:1/"}}
+	svcs := []health.Service{{Name: "a", URL: "http://127.0.0.1:1/"}}
 	var spawns atomic.Int32
 	var wg sync.WaitGroup
 	start := make(chan struct{})
 	for range 16 {
 		wg.Go(func() {
 			<-start
-			MaybeSpawn(dir, svcs, t0, func() error { spawns.Add(1); return nil })
+			health.MaybeSpawn(dir, svcs, t0, func() error { spawns.Add(1); return nil })
 		})
 	}
 	close(start)
@@ -90,13 +92,13 @@ func TestMaybeSpawnConcurrent(t *testing.T) {
 func TestMaybeSpawnNothingToDo(t *testing.T) {
 	srv, _ := server(t, status(200))
 	dir := cacheDir(t)
-	svcs := []Service{{Name: "a", URL: srv.URL}}
+	svcs := []health.Service{{Name: "a", URL: srv.URL}}
 	if err := Refresh(context.Background(), dir, svcs, nil, t0); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
 		name     string
-		services []Service
+		services []health.Service
 		at       time.Duration
 		want     bool
 	}{
@@ -105,7 +107,7 @@ func TestMaybeSpawnNothingToDo(t *testing.T) {
 		{"stale", svcs, 30 * time.Second, true},
 	}
 	for _, tt := range tests {
-		got := MaybeSpawn(dir, tt.services, t0.Add(tt.at), func() error { return nil })
+		got := health.MaybeSpawn(dir, tt.services, t0.Add(tt.at), func() error { return nil })
 		if got != tt.want {
 			t.Errorf("%s: MaybeSpawn = %v, want %v", tt.name, got, tt.want)
 		}

@@ -1,10 +1,12 @@
-package quota
+package fetch
 
 import (
 	"encoding/json"
 	"net/http"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/quota"
 )
 
 var (
@@ -16,10 +18,10 @@ var (
 )
 
 // win is a shorthand for an expected window.
-func win(pct float64, at time.Time) *Window { return &Window{Pct: pct, ResetsAt: at} }
+func win(pct float64, at time.Time) *quota.Window { return &quota.Window{Pct: pct, ResetsAt: at} }
 
 // sameWindow compares two optional windows.
-func sameWindow(a, b *Window) bool {
+func sameWindow(a, b *quota.Window) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
@@ -30,7 +32,7 @@ func TestParseUsage(t *testing.T) {
 	tests := []struct {
 		name        string
 		body        string
-		five, seven *Window
+		five, seven *quota.Window
 		wantErr     bool
 	}{
 		{"iso strings", `{"five_hour":{"utilization":47.0,"resets_at":"2026-11-29T20:00:00Z"},"seven_day":{"utilization":31,"resets_at":"2026-12-03T08:00:00Z"},"extra_usage":{"is_enabled":false}}`,
@@ -106,29 +108,6 @@ func TestParseRetryAfter(t *testing.T) {
 	for _, tt := range tests {
 		if got := parseRetryAfter(tt.header, t0); got != tt.want {
 			t.Errorf("parseRetryAfter(%q) = %v, want %v", tt.header, got, tt.want)
-		}
-	}
-}
-
-func TestFormatReset(t *testing.T) {
-	tests := []struct {
-		d    time.Duration
-		want string
-	}{
-		{-time.Minute, "0m"},
-		{0, "0m"},
-		{time.Second, "1m"},
-		{45 * time.Minute, "45m"},
-		{44*time.Minute + 10*time.Second, "45m"},
-		{time.Hour, "1hr"},
-		{72 * time.Minute, "1hr 12m"},
-		{24 * time.Hour, "1d"},
-		{29 * time.Hour, "1d 5hr"},
-		{4*24*time.Hour + 12*time.Hour + 40*time.Minute, "4d 12hr"},
-	}
-	for _, tt := range tests {
-		if got := FormatReset(tt.d); got != tt.want {
-			t.Errorf("FormatReset(%v) = %q, want %q", tt.d, got, tt.want)
 		}
 	}
 }

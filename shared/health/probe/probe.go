@@ -1,4 +1,11 @@
-package health
+// Package probe is the network half of package health, used only by the
+// detached refresher (`si refresh health`), never by a redraw.
+//
+// [Refresh] is the refresher's body: under the cache lock it sends one
+// GET to every service whose result is due, all at once, without
+// following redirects, and records each status code or why there was
+// none in the cache that [health.Read] shows.
+package probe
 
 import (
 	"context"
@@ -11,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/health"
 	"github.com/session-intelligence/session-intelligence/shared/refresh"
 )
 
@@ -31,25 +39,25 @@ var errUnreachable = errors.New("no service answered")
 // client may be nil; it is copied so that redirects are never followed.
 // It returns an error when no probed service answered at all, which
 // counts as a failed attempt for the backoff.
-func Refresh(ctx context.Context, dir string, services []Service, client *http.Client, now time.Time) error {
-	need := func(c *cache) bool { return len(c.stale(services, now)) > 0 }
-	return refresh.Run(ctx, store(dir, services), now, need, func(c *cache) error {
-		due := c.stale(services, now)
+func Refresh(ctx context.Context, dir string, services []health.Service, client *http.Client, now time.Time) error {
+	need := func(c *health.Cache) bool { return len(c.Stale(services, now)) > 0 }
+	return refresh.Run(ctx, health.Store(dir, services), now, need, func(c *health.Cache) error {
+		due := c.Stale(services, now)
 		fresh := probeAll(ctx, noRedirects(client), due, now)
-		c.merge(services, fresh)
+		merge(c, services, fresh)
 		return unreachable(fresh)
 	})
 }
 
 // merge replaces the results of the probed services and drops entries
 // of services that are no longer configured.
-func (c *cache) merge(services []Service, fresh map[string]entry) {
-	next := make(map[string]entry, len(services))
+func merge(c *health.Cache, services []health.Service, fresh map[string]health.Entry) {
+	next := make(map[string]health.Entry, len(services))
 	for _, s := range services {
-		if e, ok := fresh[s.key()]; ok {
-			next[s.key()] = e
-		} else if e, ok := c.Services[s.key()]; ok {
-			next[s.key()] = e
+		if e, ok := fresh[s.Key()]; ok {
+			next[s.Key()] = e
+		} else if e, ok := c.Services[s.Key()]; ok {
+			next[s.Key()] = e
 		}
 	}
 	c.Services = next
@@ -57,7 +65,7 @@ func (c *cache) merge(services []Service, fresh map[string]entry) {
 
 // unreachable returns errUnreachable when services were probed over the
 // network and none of them answered.
-func unreachable(fresh map[string]entry) error {
+func unreachable(fresh map[string]health.Entry) error {
 	probed := 0
 	for _, e := range fresh {
 		if e.Status != 0 {
@@ -85,16 +93,16 @@ func noRedirects(client *http.Client) *http.Client {
 }
 
 // probeAll probes services concurrently and returns their entries by key.
-func probeAll(ctx context.Context, client *http.Client, services []Service, now time.Time) map[string]entry {
-	entries := make([]entry, len(services))
+func probeAll(ctx context.Context, client *http.Client, services []health.Service, now time.Time) map[string]health.Entry {
+	entries := make([]health.Entry, len(services))
 	var wg sync.WaitGroup
 	for i, s := range services {
 		wg.Go(func() { entries[i] = probe(ctx, client, s, now) })
 	}
 	wg.Wait()
-	out := make(map[string]entry, len(services))
+	out := make(map[string]health.Entry, len(services))
 	for i, s := range services {
-		out[s.key()] = entries[i]
+		out[s.Key()] = entries[i]
 	}
 	return out
 }
@@ -102,14 +110,14 @@ func probeAll(ctx context.Context, client *http.Client, services []Service, now 
 // probe sends one GET and records the status code or why there was none.
 // The body is read up to maxBody and discarded, so the connection can be
 // reused.
-func probe(ctx context.Context, client *http.Client, s Service, now time.Time) entry {
-	e := entry{CheckedAt: now}
+func probe(ctx context.Context, client *http.Client, s health.Service, now time.Time) health.Entry {
+	e := health.Entry{CheckedAt: now}
 	u, err := url.Parse(s.URL)
 	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 		e.Error = "bad-url"
 		return e
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.timeout())
+	ctx, cancel := context.WithTimeout(ctx, s.Timeout())
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
@@ -124,7 +132,7 @@ func probe(ctx context.Context, client *http.Client, s Service, now time.Time) e
 	}
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxBody))
 	_ = resp.Body.Close()
-	e.Status, e.OK = resp.StatusCode, classify(resp.StatusCode) == OK
+	e.Status, e.OK = resp.StatusCode, health.Classify(resp.StatusCode) == health.OK
 	return e
 }
 

@@ -1,4 +1,8 @@
-package gitinfo
+// Package gitstatus computes, with go-git, what the status line shows of
+// a repository: the last commit subject, the dirty file count and the
+// diffstat. It runs in a background refresher (si refresh git), never in
+// a redraw, so the status line binary does not link go-git at all.
+package gitstatus
 
 import (
 	"context"
@@ -13,27 +17,17 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/utils/diff"
 	"github.com/sergi/go-diff/diffmatchpatch"
-)
 
-// Status is what the status line shows of a repository.
-type Status struct {
-	Key       string `json:"key"` // the Dirs.Key it was computed for
-	Subject   string `json:"subject"`
-	Dirty     int    `json:"dirty"`
-	Added     int    `json:"added"`
-	Deleted   int    `json:"deleted"`
-	Truncated bool   `json:"truncated,omitempty"` // diffstat stopped at the budget
-	At        int64  `json:"at"`                  // unix seconds
-	Err       string `json:"err,omitempty"`
-}
+	"github.com/session-intelligence/session-intelligence/shared/gitinfo"
+)
 
 // maxDiffFile bounds the files whose lines are counted for the diffstat.
 const maxDiffFile = 1 << 20
 
 // Compute opens the repository with go-git and computes the status. It
 // stops counting diff lines when ctx ends, marking the result Truncated.
-func Compute(ctx context.Context, d Dirs) (Status, error) {
-	st := Status{Key: d.Key()}
+func Compute(ctx context.Context, d gitinfo.Dirs) (gitinfo.Status, error) {
+	st := gitinfo.Status{Key: d.Key()}
 	repo, err := git.PlainOpenWithOptions(d.Root, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
 	if err != nil {
 		return st, err

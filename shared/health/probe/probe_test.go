@@ -1,4 +1,4 @@
-package health
+package probe
 
 import (
 	"context"
@@ -13,8 +13,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/health"
 	"github.com/session-intelligence/session-intelligence/shared/refresh"
 )
+
+var t0 = time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+
+// cacheDir is a fresh, not yet existing cache directory.
+func cacheDir(t *testing.T) string { return filepath.Join(t.TempDir(), "cache") }
 
 // server starts a 127.0.0.1 server counting its hits.
 func server(t *testing.T, h http.HandlerFunc) (*httptest.Server, *atomic.Int32) {
@@ -49,37 +55,37 @@ func TestProbeClassification(t *testing.T) {
 		name     string
 		url      func(t *testing.T) string
 		timeout  int
-		want     Status
+		want     health.Status
 		wantCode int
 		wantErr  string
 	}{
-		{"200", srvURL(status(200)), 0, OK, 200, ""},
-		{"204", srvURL(status(204)), 0, OK, 204, ""},
+		{"200", srvURL(status(200)), 0, health.OK, 200, ""},
+		{"204", srvURL(status(204)), 0, health.OK, 204, ""},
 		{"301 not followed", srvURL(func(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, target.URL, http.StatusMovedPermanently)
-		}), 0, Redirect, 301, ""},
-		{"404", srvURL(status(404)), 0, Down, 404, ""},
-		{"500", srvURL(status(500)), 0, Down, 500, ""},
-		{"endless body", srvURL(endless), 1000, OK, 200, ""},
-		{"connection refused", refusedURL, 0, Down, 0, "refused"},
+		}), 0, health.Redirect, 301, ""},
+		{"404", srvURL(status(404)), 0, health.Down, 404, ""},
+		{"500", srvURL(status(500)), 0, health.Down, 500, ""},
+		{"endless body", srvURL(endless), 1000, health.OK, 200, ""},
+		{"connection refused", refusedURL, 0, health.Down, 0, "refused"},
 		{"timeout", srvURL(func(w http.ResponseWriter, r *http.Request) {
 			select {
 			case <-r.Context().Done():
 			case <-time.After(5 * time.Second):
 			}
-		}), 150, Down, 0, "timeout"},
-		{"bad url", func(*testing.T) string { return "ftp://example.com/" }, 0, Down, 0, "bad-url"},
+		}), 150, health.Down, 0, "timeout"},
+		{"bad url", func(*testing.T) string { return "ftp://example.com/" }, 0, health.Down, 0, "bad-url"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := cacheDir(t)
-			svcs := []Service{{Name: "svc", URL: tt.url(t), TimeoutMs: tt.timeout}}
+			svcs := []health.Service{{Name: "svc", URL: tt.url(t), TimeoutMs: tt.timeout}}
 			start := time.Now()
 			_ = Refresh(context.Background(), dir, svcs, nil, t0)
 			if took := time.Since(start); took > 800*time.Millisecond {
 				t.Errorf("Refresh took %v, want probes bounded (timeout, capped body)", took)
 			}
-			got, due := Read(dir, svcs, t0)
+			got, due := health.Read(dir, svcs, t0)
 			r := got[0]
 			if r.Status != tt.want || r.Code != tt.wantCode || r.Error != tt.wantErr || !r.CheckedAt.Equal(t0) || due {
 				t.Errorf("Read = %+v due %v, want %s code %d error %q", r, due, tt.want, tt.wantCode, tt.wantErr)
@@ -126,17 +132,17 @@ func TestProbesConcurrent(t *testing.T) {
 			w.WriteHeader(503)
 		}
 	})
-	var svcs []Service
+	var svcs []health.Service
 	for _, name := range []string{"a", "b", "c", "d"} {
-		svcs = append(svcs, Service{Name: name, URL: srv.URL + "/" + name})
+		svcs = append(svcs, health.Service{Name: name, URL: srv.URL + "/" + name})
 	}
 	dir := cacheDir(t)
 	if err := Refresh(context.Background(), dir, svcs, srv.Client(), t0); err != nil {
 		t.Fatalf("Refresh: %v", err)
 	}
-	got, _ := Read(dir, svcs, t0)
+	got, _ := health.Read(dir, svcs, t0)
 	for _, r := range got {
-		if r.Status != OK {
+		if r.Status != health.OK {
 			t.Errorf("%s: %+v, want ok (503 means the probes did not overlap)", r.Name, r)
 		}
 	}
@@ -145,10 +151,10 @@ func TestProbesConcurrent(t *testing.T) {
 func TestRefreshProbesOnlyDue(t *testing.T) {
 	fast, fastHits := server(t, status(200))
 	slow, slowHits := server(t, status(200))
-	svcs := []Service{{Name: "fast", URL: fast.URL, TTLSec: 10}, {Name: "slow", URL: slow.URL, TTLSec: 60}}
+	svcs := []health.Service{{Name: "fast", URL: fast.URL, TTLSec: 10}, {Name: "slow", URL: slow.URL, TTLSec: 60}}
 	dir := cacheDir(t)
-	path := filepath.Join(dir, CacheFile)
-	if err := refresh.Save(path, &cache{Services: map[string]entry{"gone": {Status: 200, CheckedAt: t0}}}); err != nil {
+	path := filepath.Join(dir, health.CacheFile)
+	if err := refresh.Save(path, &health.Cache{Services: map[string]health.Entry{"gone": {Status: 200, CheckedAt: t0}}}); err != nil {
 		t.Fatal(err)
 	}
 	steps := []struct {
@@ -170,7 +176,7 @@ func TestRefreshProbesOnlyDue(t *testing.T) {
 			t.Errorf("+%v: hits fast %d slow %d, want %d %d", st.at, fastHits.Load(), slowHits.Load(), st.fast, st.slow)
 		}
 	}
-	c, _ := refresh.Load[cache](path)
+	c, _ := refresh.Load[health.Cache](path)
 	if _, ok := c.Services["gone"]; ok || len(c.Services) != 2 {
 		t.Errorf("cache services = %v, want only fast and slow", c.Services)
 	}

@@ -1,4 +1,4 @@
-package quota
+package fetch
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/quota"
 )
 
 // goodBody is a typical answer of the usage endpoint.
@@ -131,27 +133,27 @@ func TestFetchErrorKinds(t *testing.T) {
 		body, ra   string
 		delay      time.Duration
 		endpoint   func(t *testing.T) string // nil: the fake API
-		want       Kind
+		want       quota.Kind
 		wantHits   int32
 		wantRetry  time.Duration
 		wantStatus int
 	}{
-		{"no credentials file", "", 200, goodBody, "", 0, nil, KindNoCredentials, 0, 0, 0},
-		{"no token", `{"claudeAiOauth":{}}`, 200, goodBody, "", 0, nil, KindNoCredentials, 0, 0, 0},
-		{"malformed credentials", `{"claudeAiOauth":`, 200, goodBody, "", 0, nil, KindNoCredentials, 0, 0, 0},
-		{"token expired", credJSON(secret, t0.Add(-time.Millisecond).UnixMilli()), 200, goodBody, "", 0, nil, KindTokenExpired, 0, 0, 0},
-		{"token expires now", credJSON(secret, t0.UnixMilli()), 200, goodBody, "", 0, nil, KindTokenExpired, 0, 0, 0},
-		{"rate limited", valid, 429, "slow down", "120", 0, nil, KindRateLimited, 1, 120 * time.Second, 429},
-		{"rate limited, no header", valid, 429, "", "", 0, nil, KindRateLimited, 1, 0, 429},
-		{"server error", valid, 500, "oops", "", 0, nil, KindAPI, 1, 0, 500},
-		{"unauthorized", valid, 401, "{}", "", 0, nil, KindAPI, 1, 0, 401},
-		{"not json", valid, 200, "<html>", "", 0, nil, KindParse, 1, 0, 0},
-		{"no windows", valid, 200, "{}", "", 0, nil, KindParse, 1, 0, 0},
-		{"huge body", valid, 200, strings.Repeat(" ", maxBody+1), "", 0, nil, KindParse, 1, 0, 200},
-		{"timeout", valid, 200, goodBody, "", 3 * time.Second, nil, KindTimeout, 1, 0, 0},
-		{"connection refused", valid, 200, goodBody, "", 0, closedEndpoint, KindNetwork, 0, 0, 0},
-		{"plain http off-host", valid, 200, goodBody, "", 0, func(*testing.T) string { return "http://api.example.com/usage" }, KindAPI, 0, 0, 0},
-		{"bad scheme", valid, 200, goodBody, "", 0, func(*testing.T) string { return "file:///etc/passwd" }, KindAPI, 0, 0, 0},
+		{"no credentials file", "", 200, goodBody, "", 0, nil, quota.KindNoCredentials, 0, 0, 0},
+		{"no token", `{"claudeAiOauth":{}}`, 200, goodBody, "", 0, nil, quota.KindNoCredentials, 0, 0, 0},
+		{"malformed credentials", `{"claudeAiOauth":`, 200, goodBody, "", 0, nil, quota.KindNoCredentials, 0, 0, 0},
+		{"token expired", credJSON(secret, t0.Add(-time.Millisecond).UnixMilli()), 200, goodBody, "", 0, nil, quota.KindTokenExpired, 0, 0, 0},
+		{"token expires now", credJSON(secret, t0.UnixMilli()), 200, goodBody, "", 0, nil, quota.KindTokenExpired, 0, 0, 0},
+		{"rate limited", valid, 429, "slow down", "120", 0, nil, quota.KindRateLimited, 1, 120 * time.Second, 429},
+		{"rate limited, no header", valid, 429, "", "", 0, nil, quota.KindRateLimited, 1, 0, 429},
+		{"server error", valid, 500, "oops", "", 0, nil, quota.KindAPI, 1, 0, 500},
+		{"unauthorized", valid, 401, "{}", "", 0, nil, quota.KindAPI, 1, 0, 401},
+		{"not json", valid, 200, "<html>", "", 0, nil, quota.KindParse, 1, 0, 0},
+		{"no windows", valid, 200, "{}", "", 0, nil, quota.KindParse, 1, 0, 0},
+		{"huge body", valid, 200, strings.Repeat(" ", maxBody+1), "", 0, nil, quota.KindParse, 1, 0, 200},
+		{"timeout", valid, 200, goodBody, "", 3 * time.Second, nil, quota.KindTimeout, 1, 0, 0},
+		{"connection refused", valid, 200, goodBody, "", 0, closedEndpoint, quota.KindNetwork, 0, 0, 0},
+		{"plain http off-host", valid, 200, goodBody, "", 0, func(*testing.T) string { return "http://api.example.com/usage" }, quota.KindAPI, 0, 0, 0},
+		{"bad scheme", valid, 200, goodBody, "", 0, func(*testing.T) string { return "file:///etc/passwd" }, quota.KindAPI, 0, 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -191,15 +193,15 @@ func TestFetchKeychainPreferred(t *testing.T) {
 		kcErr    error
 		file     string
 		wantAuth string
-		want     Kind
+		want     quota.Kind
 	}{
 		{"keychain works", credJSON("kc-tok", later), nil, credJSON("file-tok", later), "Bearer kc-tok", ""},
 		{"keychain works, no file", credJSON("kc-tok", later) + "\n", nil, "", "Bearer kc-tok", ""},
 		{"keychain fails", "", errors.New("exit status 44"), credJSON("file-tok", later), "Bearer file-tok", ""},
 		{"keychain junk", "not json", nil, credJSON("file-tok", later), "Bearer file-tok", ""},
 		{"keychain without token", `{"claudeAiOauth":{}}`, nil, credJSON("file-tok", later), "Bearer file-tok", ""},
-		{"both fail", "", errors.New("exit status 44"), "", "", KindNoCredentials},
-		{"keychain token expired", credJSON("kc-tok", t0.Add(-time.Hour).UnixMilli()), nil, credJSON("file-tok", later), "", KindTokenExpired},
+		{"both fail", "", errors.New("exit status 44"), "", "", quota.KindNoCredentials},
+		{"keychain token expired", credJSON("kc-tok", t0.Add(-time.Hour).UnixMilli()), nil, credJSON("file-tok", later), "", quota.KindTokenExpired},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
