@@ -87,7 +87,11 @@ func Wire(o Options) (Result, error) {
 		if err := save(o.Dirs, rec); err != nil { // record before pointing away from it
 			return nil, err
 		}
-		value := map[string]any{"type": "command", "command": cmd, "padding": paddingOf(raw)}
+		value := struct {
+			Type    string `json:"type"`
+			Command string `json:"command"`
+			Padding int    `json:"padding"`
+		}{"command", cmd, paddingOf(raw)}
 		return settingsjson.Set(doc, value, "statusLine")
 	})
 	return res, err
