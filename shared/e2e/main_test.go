@@ -35,10 +35,21 @@ func newSession(t *testing.T, extra ...string) *session {
 		args: []string{"--plugin-dir", cctest.PluginDir(t)}}
 }
 
-// run sends one prompt in print mode and returns the result.
+// run sends the first prompt of the session in print mode.
 func (s *session) run(t *testing.T, prompt string, args ...string) cctest.Result {
 	t.Helper()
-	all := append([]string{"-p", prompt, "--output-format", "json", "--session-id", s.sid,
+	return s.exec(t, prompt, append([]string{"--session-id", s.sid}, args...)...)
+}
+
+// resume sends a further prompt to the same session.
+func (s *session) resume(t *testing.T, prompt string, args ...string) cctest.Result {
+	t.Helper()
+	return s.exec(t, prompt, append([]string{"--resume", s.sid}, args...)...)
+}
+
+func (s *session) exec(t *testing.T, prompt string, args ...string) cctest.Result {
+	t.Helper()
+	all := append([]string{"-p", prompt, "--output-format", "json",
 		"--allowedTools", "Bash,Read,Write,Edit,Grep,Glob"}, s.args...)
 	res, err := s.env.Run(t, append(all, args...)...)
 	if err != nil {

@@ -12,14 +12,25 @@ import (
 // Status is what the status line shows of a repository; package
 // gitstatus computes it in the background and this package caches it.
 type Status struct {
-	Key       string `json:"key"` // the Dirs.Key it was computed for
-	Subject   string `json:"subject"`
-	Dirty     int    `json:"dirty"`
-	Added     int    `json:"added"`
-	Deleted   int    `json:"deleted"`
-	Truncated bool   `json:"truncated,omitempty"` // diffstat stopped at the budget
-	At        int64  `json:"at"`                  // unix seconds
-	Err       string `json:"err,omitempty"`
+	Key       string   `json:"key"` // the Dirs.Key it was computed for
+	Subject   string   `json:"subject"`
+	Head      string   `json:"head,omitempty"`      // HEAD commit hash
+	HeadFiles []string `json:"headFiles,omitempty"` // files the HEAD commit touched (at most 10)
+	Files     []string `json:"files,omitempty"`     // dirty and untracked files (at most 20)
+	Commits   []Commit `json:"commits,omitempty"`   // the latest commits, newest first (at most 10)
+	Dirty     int      `json:"dirty"`
+	Added     int      `json:"added"`
+	Deleted   int      `json:"deleted"`
+	Truncated bool     `json:"truncated,omitempty"` // diffstat stopped at the budget
+	At        int64    `json:"at"`                  // unix seconds
+	Err       string   `json:"err,omitempty"`
+}
+
+// Commit is one commit of the log.
+type Commit struct {
+	Hash    string `json:"hash"`
+	Subject string `json:"subject"`
+	When    int64  `json:"when"` // unix seconds
 }
 
 // CachePath names the cache file of a repository.

@@ -21,8 +21,51 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/gitinfo"
 )
 
-// maxDiffFile bounds the files whose lines are counted for the diffstat.
-const maxDiffFile = 1 << 20
+// Limits of what is recorded.
+const (
+	maxDiffFile  = 1 << 20 // files larger than this are not line-counted
+	maxFiles     = 20      // dirty files listed
+	maxHeadFiles = 10      // files of the HEAD commit listed
+	maxCommits   = 10      // commits of the log listed
+)
+
+func subject(c *object.Commit) string {
+	s, _, _ := strings.Cut(strings.TrimSpace(c.Message), "\n")
+	return s
+}
+
+// touched lists the files a commit changed against its first parent.
+func touched(c *object.Commit) []string {
+	stats, err := c.Stats()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, s := range stats {
+		if len(out) == maxHeadFiles {
+			break
+		}
+		out = append(out, s.Name)
+	}
+	return out
+}
+
+// history lists the latest commits from c along first parents.
+func history(c *object.Commit) []gitinfo.Commit {
+	var out []gitinfo.Commit
+	for c != nil && len(out) < maxCommits {
+		out = append(out, gitinfo.Commit{Hash: c.Hash.String(), Subject: subject(c), When: c.Committer.When.Unix()})
+		if c.NumParents() == 0 {
+			break
+		}
+		p, err := c.Parent(0)
+		if err != nil {
+			break
+		}
+		c = p
+	}
+	return out
+}
 
 // Compute opens the repository with go-git and computes the status. It
 // stops counting diff lines when ctx ends, marking the result Truncated.
@@ -35,8 +78,10 @@ func Compute(ctx context.Context, d gitinfo.Dirs) (gitinfo.Status, error) {
 	var headTree *object.Tree
 	if ref, err := repo.Head(); err == nil {
 		if c, err := repo.CommitObject(ref.Hash()); err == nil {
-			st.Subject, _, _ = strings.Cut(strings.TrimSpace(c.Message), "\n")
+			st.Subject, st.Head = subject(c), c.Hash.String()
 			headTree, _ = c.Tree()
+			st.HeadFiles = touched(c)
+			st.Commits = history(c)
 		}
 	} else if !errors.Is(err, plumbing.ErrReferenceNotFound) {
 		return st, err
@@ -54,6 +99,9 @@ func Compute(ctx context.Context, d gitinfo.Dirs) (gitinfo.Status, error) {
 			continue
 		}
 		st.Dirty++
+		if len(st.Files) < maxFiles {
+			st.Files = append(st.Files, path)
+		}
 		if fs.Worktree == git.Untracked || ctx.Err() != nil {
 			st.Truncated = st.Truncated || ctx.Err() != nil
 			continue

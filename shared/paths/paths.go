@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -93,4 +94,35 @@ func SessionID(raw string) string {
 		return "x-" + tag
 	}
 	return clean + "-" + tag
+}
+
+// PluginBinary finds one of the plugin's executables under root (the
+// plugin directory): the native one of a release folder
+// (bin/<os>-<arch>/name) first, else bin/name unless that is the release
+// launcher script. "" when there is none.
+func PluginBinary(root, goos, goarch, name string) string {
+	if root == "" {
+		return ""
+	}
+	for _, p := range []string{
+		filepath.Join(root, "bin", goos+"-"+goarch, name),
+		filepath.Join(root, "bin", name),
+	} {
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && !isScript(p) {
+			return p
+		}
+	}
+	return ""
+}
+
+// isScript reports whether p starts with "#!" (the release launcher).
+func isScript(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	head := make([]byte, 2)
+	n, _ := f.Read(head)
+	return n == 2 && string(head) == "#!"
 }

@@ -2,15 +2,16 @@ package posttool
 
 import (
 	"github.com/session-intelligence/session-intelligence/shared/advisory"
+	"github.com/session-intelligence/session-intelligence/shared/history"
 	"github.com/session-intelligence/session-intelligence/shared/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/session"
 	"github.com/session-intelligence/session-intelligence/shared/shape"
 	"github.com/session-intelligence/session-intelligence/shared/zones"
 )
 
-// compactHints says whether a PreCompact hook of ours injects
-// preserve/drop hints, so the advisory may promise it.
-const compactHints = false
+// compactHints says the PreCompact hook injects preserve/drop hints, so
+// the advisory may promise it.
+const compactHints = true
 
 // minRefire is the smallest growth that re-fires an advisory in a zone.
 const minRefire = 5000
@@ -20,7 +21,7 @@ const minRefire = 5000
 // reach the model once per escalation, once the session has made
 // compact.threshold calls; a drop in zone (after a compaction) re-arms.
 func advise(rt *hookio.Runtime, in *hookio.Input, st *session.State, m measurement) string {
-	set := zones.Static(rt.Config.Statusline.Zones)
+	set := learnedZones(rt, in, st).For(max(m.cost, 0))
 	z, last := set.Of(m.tokens), zones.Parse(st.Zone)
 	cfg := rt.Config.Compact
 	switch {
@@ -77,4 +78,12 @@ func memoryDir(rt *hookio.Runtime, in *hookio.Input) string {
 		return ""
 	}
 	return rt.Dirs.MemoryDir(in.Cwd)
+}
+
+// learnedZones are the adaptive zones for the project, cached in the
+// session state until the compaction history changes.
+func learnedZones(rt *hookio.Runtime, in *hookio.Input, st *session.State) zones.Learned {
+	c, _ := zones.Resolve(st.Zones, history.Path(rt.Dirs.Logs), rt.Config.Statusline.Zones, in.Cwd)
+	st.Zones = c
+	return c.Learned
 }

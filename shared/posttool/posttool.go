@@ -59,8 +59,12 @@ func step(rt *hookio.Runtime, in *hookio.Input, dir session.Dir, st *session.Sta
 		st.Cwd = in.Cwd
 	}
 	m := measure(rt, in, st)
-	if err := recordShape(rt, in, dir, st, m.tokens); err != nil {
+	c := describe(rt, in, m.tokens)
+	if err := recordShape(rt, in, dir, st, c); err != nil {
 		rt.Log.Warnf(nil, "shape log: %v", err)
+	}
+	if err := watchRegret(rt, in, dir, c); err != nil {
+		rt.Log.Warnf(nil, "regret: %v", err)
 	}
 	if err := archiveResponse(rt, in, dir, st); err != nil {
 		rt.Log.Warnf(nil, "archive: %v", err)

@@ -10,27 +10,40 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/shape"
 )
 
-// recordShape appends a shape entry when the call touched a path or
-// marked a phase (commit, push, PR).
-func recordShape(rt *hookio.Runtime, in *hookio.Input, dir session.Dir, st *session.State, tokens int64) error {
+// call is what one tool call touched.
+type call struct {
+	root    string // root directory, "" when none
+	command string // the Bash command, if any
+	entry   shape.Entry
+}
+
+// describe works out the call's root and phase event.
+func describe(rt *hookio.Runtime, in *hookio.Input, tokens int64) call {
 	cfg := rt.Config.Shape.For(in.Cwd)
-	e := shape.Entry{T: rt.Now().Unix(), Tok: tokens, Tool: in.ToolName}
+	c := call{entry: shape.Entry{T: rt.Now().Unix(), Tok: tokens, Tool: in.ToolName}}
 	if target, isDir := shape.Target(in.ToolName, in.ToolInput, in.Cwd); target != "" {
 		root, logged := shape.RootOf(target, in.Cwd, cfg.RootDirDepth, isDir)
-		e.Root, e.File = &root, &logged
+		c.root, c.entry.Root, c.entry.File = root, &root, &logged
 	}
 	if in.ToolName == "Bash" {
 		var cmd struct {
 			Command string `json:"command"`
 		}
 		if json.Unmarshal(in.ToolInput, &cmd) == nil {
-			e.Event = shape.PhaseEvent(cmd.Command)
+			c.command = cmd.Command
+			c.entry.Event = shape.PhaseEvent(cmd.Command)
 		}
 	}
-	if e.Root == nil && e.Event == "" {
+	return c
+}
+
+// recordShape appends a shape entry when the call touched a path or
+// marked a phase (commit, push, PR).
+func recordShape(rt *hookio.Runtime, in *hookio.Input, dir session.Dir, st *session.State, c call) error {
+	if c.entry.Root == nil && c.entry.Event == "" {
 		return nil
 	}
-	n, err := shape.Append(dir.ShapeLog(), e, st.ShapeLines, cfg.MaxEntries)
+	n, err := shape.Append(dir.ShapeLog(), c.entry, st.ShapeLines, rt.Config.Shape.For(in.Cwd).MaxEntries)
 	st.ShapeLines = n
 	return err
 }

@@ -15,32 +15,36 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/lock"
+	"github.com/session-intelligence/session-intelligence/shared/zones"
 )
 
 // State is one session's state.json.
 type State struct {
-	Calls       int    `json:"calls"`       // PostToolUse fires
-	Estimate    int64  `json:"estimate"`    // tool-I/O token estimate, cumulative
-	Tokens      int64  `json:"tokens"`      // context tokens at the last call
-	TokenSource string `json:"tokenSource"` // transcript or estimate
-	Zone        string `json:"zone"`        // zone last announced (or re-armed to)
-	ZoneTokens  int64  `json:"zoneTokens"`  // tokens when Zone was set
-	Advisories  int    `json:"advisories"`  // advisories sent to the model
-	ShapeLines  int    `json:"shapeLines"`  // lines in the shape log
-	Archived    int    `json:"archived"`    // responses archived
-	NoLagWait   bool   `json:"noLagWait"`   // transcript never caught up; stop waiting
-	Cwd         string `json:"cwd"`
-	Updated     int64  `json:"updated"` // unix seconds
+	Calls       int          `json:"calls"`       // PostToolUse fires
+	Estimate    int64        `json:"estimate"`    // tool-I/O token estimate, cumulative
+	Tokens      int64        `json:"tokens"`      // context tokens at the last call
+	TokenSource string       `json:"tokenSource"` // transcript or estimate
+	Zone        string       `json:"zone"`        // zone last announced (or re-armed to)
+	ZoneTokens  int64        `json:"zoneTokens"`  // tokens when Zone was set
+	Advisories  int          `json:"advisories"`  // advisories sent to the model
+	ShapeLines  int          `json:"shapeLines"`  // lines in the shape log
+	Archived    int          `json:"archived"`    // responses archived
+	NoLagWait   bool         `json:"noLagWait"`   // transcript never caught up; stop waiting
+	Zones       zones.Cached `json:"zones"`       // what the compaction history teaches, cached
+	Cwd         string       `json:"cwd"`
+	Updated     int64        `json:"updated"` // unix seconds
 }
 
 // Dir is one session's private directory.
 type Dir string
 
-// StateFile, ShapeLog, ArchiveDir and LockFile name the session's files.
+// StateFile, ShapeLog, ArchiveDir, LockFile and Snapshot name the
+// session's files.
 func (d Dir) StateFile() string  { return filepath.Join(string(d), "state.json") }
 func (d Dir) ShapeLog() string   { return filepath.Join(string(d), "shape.jsonl") }
 func (d Dir) ArchiveDir() string { return filepath.Join(string(d), "archive") }
 func (d Dir) LockFile() string   { return filepath.Join(string(d), ".lock") }
+func (d Dir) Snapshot() string   { return filepath.Join(string(d), "compact-snapshot.json") }
 
 // maxState caps state.json reads.
 const maxState = 64 << 10

@@ -1,16 +1,19 @@
-// Package sessionstart is the SessionStart hook: at every session start
+// Package sessionstart is the SessionStart hook. At every session start
 // it keeps the status line wired (a stable copy of the binary run by
-// settings.json's statusLine, chained before the user's previous one).
-// It is idempotent and does nothing but two stats and a small read when
-// everything is already in place.
+// settings.json's statusLine, chained before the user's previous one);
+// after a compaction (source "compact") it consumes the hand-off the
+// PreCompact hook wrote and injects the SESSION RESUME block. It is
+// idempotent and does little more than a few stats when everything is
+// already in place.
 package sessionstart
 
 import (
-	"os"
 	"path/filepath"
 	"runtime"
 
+	"github.com/session-intelligence/session-intelligence/shared/handoff"
 	"github.com/session-intelligence/session-intelligence/shared/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/paths"
 	"github.com/session-intelligence/session-intelligence/shared/wiring"
 )
 
@@ -19,14 +22,22 @@ func Handle(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 	if rt.Config.Statusline.AutoWire {
 		wireStatusLine(rt)
 	}
-	return hookio.Result{}, nil
+	var res hookio.Result
+	if in.Source == "compact" && rt.Config.Continue.AfterCompact && in.Cwd != "" {
+		h, err := handoff.Consume(rt.Dirs.ProjectDir(in.Cwd), rt.Now())
+		if err == nil {
+			res.Context = handoff.Render(h)
+			rt.Log.Infof(map[string]any{"task": h.CurrentTask != "", "commits": len(h.RecentCommits)}, "resume block injected")
+		}
+	}
+	return res, nil
 }
 
 // wireStatusLine copies the plugin's status line binary to the plugin's
 // data directory and points settings.json at it. Failures are logged:
 // the session starts regardless.
 func wireStatusLine(rt *hookio.Runtime) {
-	src := pluginBinary(rt.Getenv("CLAUDE_PLUGIN_ROOT"))
+	src := paths.PluginBinary(rt.Getenv("CLAUDE_PLUGIN_ROOT"), runtime.GOOS, runtime.GOARCH, wiring.BinaryName)
 	if src == "" {
 		rt.Log.Debugf(nil, "no plugin root; status line left as it is")
 		return
@@ -44,34 +55,4 @@ func wireStatusLine(rt *hookio.Runtime) {
 	case res.Copied:
 		rt.Log.Infof(nil, "status line binary updated")
 	}
-}
-
-// pluginBinary finds the status line binary of the plugin: the native one
-// of a release folder (bin/<os>-<arch>/), else bin/ itself.
-func pluginBinary(root string) string {
-	if root == "" {
-		return ""
-	}
-	for _, p := range []string{
-		filepath.Join(root, "bin", runtime.GOOS+"-"+runtime.GOARCH, wiring.BinaryName),
-		filepath.Join(root, "bin", wiring.BinaryName),
-	} {
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && !isScript(p) {
-			return p
-		}
-	}
-	return ""
-}
-
-// isScript reports whether p starts with "#!" (the release launcher),
-// which must not be copied away from the binaries it launches.
-func isScript(p string) bool {
-	f, err := os.Open(p)
-	if err != nil {
-		return true
-	}
-	defer f.Close()
-	head := make([]byte, 2)
-	n, _ := f.Read(head)
-	return n == 2 && string(head) == "#!"
 }

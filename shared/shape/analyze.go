@@ -58,6 +58,13 @@ type Shift struct {
 	Jaccard float64  `json:"jaccard"`
 }
 
+// Bands lists the names of every root in each band, best first.
+type Bands struct {
+	Hot  []string `json:"hot"`
+	Warm []string `json:"warm"`
+	Cold []string `json:"cold"`
+}
+
 // Marker is a phase event and where on the axis it happened.
 type Marker struct {
 	Event  string `json:"event"`
@@ -66,9 +73,10 @@ type Marker struct {
 
 // Analysis is the shape of a session's context.
 type Analysis struct {
-	Hot         []Root   `json:"hot"`
+	Hot         []Root   `json:"hot"` // the top of each band, for display
 	Warm        []Root   `json:"warm"`
 	Cold        []Root   `json:"cold"`
+	Bands       Bands    `json:"bands"` // every root by band, for regret tracking
 	Shift       *Shift   `json:"shift,omitempty"`
 	StaleTokens int64    `json:"staleTokens"`
 	Span        int64    `json:"span"`
@@ -94,7 +102,7 @@ func Analyze(entries []Entry, o Options) *Analysis {
 		a.Span = 0
 	}
 	score(roots, first, last, o)
-	a.Hot, a.Warm, a.Cold = bands(roots)
+	a.Hot, a.Warm, a.Cold, a.Bands = bands(roots)
 	for _, r := range roots {
 		if r.Band == Cold {
 			a.StaleTokens += r.Tokens
@@ -208,8 +216,9 @@ func bandOf(r *Root, warmCutoff float64) Band {
 	return Cold
 }
 
-// bands sorts roots by score (then recency) and keeps the top of each.
-func bands(roots map[string]*Root) (hot, warm, cold []Root) {
+// bands sorts roots by score (then recency), keeps the top of each band
+// and lists every name by band.
+func bands(roots map[string]*Root) (hot, warm, cold []Root, all Bands) {
 	list := make([]*Root, 0, len(roots))
 	for _, r := range roots {
 		list = append(list, r)
@@ -227,13 +236,16 @@ func bands(roots map[string]*Root) (hot, warm, cold []Root) {
 		switch r.Band {
 		case Hot:
 			hot = appendCapped(hot, *r)
+			all.Hot = append(all.Hot, r.Name)
 		case Warm:
 			warm = appendCapped(warm, *r)
+			all.Warm = append(all.Warm, r.Name)
 		default:
 			cold = appendCapped(cold, *r)
+			all.Cold = append(all.Cold, r.Name)
 		}
 	}
-	return hot, warm, cold
+	return hot, warm, cold, all
 }
 
 func appendCapped(list []Root, r Root) []Root {

@@ -51,9 +51,12 @@ func Parse(s string) Zone {
 
 // Set holds the three borders.
 type Set struct {
-	Yellow, Orange, Red int64
-	Adaptive            bool // learned from history
-	Samples             int  // compactions it was learned from
+	Yellow        int64 `json:"yellow"`
+	Orange        int64 `json:"orange"`
+	Red           int64 `json:"red"`
+	Adaptive      bool  `json:"adaptive,omitempty"`      // learned from history
+	Samples       int   `json:"samples,omitempty"`       // compactions it was learned from
+	CostTightened bool  `json:"costTightened,omitempty"` // orange pulled in by this session's cost
 }
 
 // Of returns the zone of a context size.

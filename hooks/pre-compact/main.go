@@ -1,0 +1,13 @@
+// Command si-pre-compact is the PreCompact hook of session-intelligence.
+package main
+
+import (
+	"os"
+
+	"github.com/session-intelligence/session-intelligence/shared/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/precompact"
+)
+
+func main() {
+	os.Exit(hookio.Run(hookio.PreCompact, precompact.Handle))
+}
