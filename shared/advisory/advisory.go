@@ -23,6 +23,7 @@ type Input struct {
 	MemoryDir string  // auto-memory directory; empty turns the hint off
 	Zones     zones.Set
 	Repeat    bool // same zone, fired again after more growth
+	Moved     bool // the learned zones changed since the last advisory (learning.announce)
 	// CompactHints says the PreCompact hook injects preserve/drop hints.
 	CompactHints bool
 }
@@ -43,8 +44,15 @@ func Compose(in Input) string {
 		b.WriteString("\nWhen you do compact, `/compact` auto-injects preserve/drop hints from observed tool usage; free-text hints still work.")
 	}
 	if in.Zones.Adaptive {
-		fmt.Fprintf(&b, "\n(Zones adapted to your history: orange=%s, red=%s, %d past compacts.)",
-			units.Tokens(in.Zones.Orange), units.Tokens(in.Zones.Red), in.Zones.Samples)
+		verb := "adapted to"
+		if in.Moved {
+			verb = "re-learned from"
+		}
+		fmt.Fprintf(&b, "\n(Zones %s your history: orange=%s, red=%s, %d past compacts.)",
+			verb, units.Tokens(in.Zones.Orange), units.Tokens(in.Zones.Red), in.Zones.Samples)
+		if in.Zones.CostTightened {
+			b.WriteString("\n(Orange pulled in: this session costs more than three quarters of past ones did at compaction.)")
+		}
 	}
 	b.WriteString("\nSilence this feedback with CLAUDE_COMPACT_AUTOBLOCK=0 or compact.autoblock=false in ~/.claude/session-intelligence.json.")
 	return b.String()

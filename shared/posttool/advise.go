@@ -1,6 +1,8 @@
 package posttool
 
 import (
+	"fmt"
+
 	"github.com/session-intelligence/session-intelligence/shared/advisory"
 	"github.com/session-intelligence/session-intelligence/shared/history"
 	"github.com/session-intelligence/session-intelligence/shared/hookio"
@@ -43,10 +45,14 @@ func advise(rt *hookio.Runtime, in *hookio.Input, st *session.State, m measureme
 	repeat := z == last
 	st.Zone, st.ZoneTokens = z.String(), m.tokens
 	st.Advisories++
+	moved := false
+	if key := fmt.Sprintf("%d/%d", set.Orange, set.Red); rt.Config.Learning.Announce && set.Adaptive && st.Announced != key {
+		moved, st.Announced = st.Announced != "", key
+	}
 	return advisory.Compose(advisory.Input{
 		Zone: z, Tokens: m.tokens, Estimated: m.estimated, Cost: m.cost,
 		Diagnosis: diagnose(rt, in, session.Dir(rt.Dirs.Session(rt.SID))),
-		MemoryDir: memoryDir(rt, in), Zones: set, Repeat: repeat, CompactHints: compactHints,
+		MemoryDir: memoryDir(rt, in), Zones: set, Repeat: repeat, Moved: moved, CompactHints: compactHints,
 	})
 }
 

@@ -20,17 +20,18 @@ import (
 
 // State is one session's state.json.
 type State struct {
-	Calls       int          `json:"calls"`       // PostToolUse fires
-	Estimate    int64        `json:"estimate"`    // tool-I/O token estimate, cumulative
-	Tokens      int64        `json:"tokens"`      // context tokens at the last call
-	TokenSource string       `json:"tokenSource"` // transcript or estimate
-	Zone        string       `json:"zone"`        // zone last announced (or re-armed to)
-	ZoneTokens  int64        `json:"zoneTokens"`  // tokens when Zone was set
-	Advisories  int          `json:"advisories"`  // advisories sent to the model
-	ShapeLines  int          `json:"shapeLines"`  // lines in the shape log
-	Archived    int          `json:"archived"`    // responses archived
-	NoLagWait   bool         `json:"noLagWait"`   // transcript never caught up; stop waiting
-	Zones       zones.Cached `json:"zones"`       // what the compaction history teaches, cached
+	Calls       int          `json:"calls"`               // PostToolUse fires
+	Estimate    int64        `json:"estimate"`            // tool-I/O token estimate, cumulative
+	Tokens      int64        `json:"tokens"`              // context tokens at the last call
+	TokenSource string       `json:"tokenSource"`         // transcript or estimate
+	Zone        string       `json:"zone"`                // zone last announced (or re-armed to)
+	ZoneTokens  int64        `json:"zoneTokens"`          // tokens when Zone was set
+	Advisories  int          `json:"advisories"`          // advisories sent to the model
+	ShapeLines  int          `json:"shapeLines"`          // lines in the shape log
+	Archived    int          `json:"archived"`            // responses archived
+	NoLagWait   bool         `json:"noLagWait"`           // transcript never caught up; stop waiting
+	Zones       zones.Cached `json:"zones"`               // what the compaction history teaches, cached
+	Announced   string       `json:"announced,omitempty"` // learned zones last mentioned (learning.announce)
 	Cwd         string       `json:"cwd"`
 	Updated     int64        `json:"updated"` // unix seconds
 }

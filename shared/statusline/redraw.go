@@ -1,10 +1,14 @@
 package statusline
 
 import (
+	"encoding/json"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/config"
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/history"
 	"github.com/session-intelligence/session-intelligence/shared/paths"
 	"github.com/session-intelligence/session-intelligence/shared/pricing"
 	"github.com/session-intelligence/session-intelligence/shared/session"
@@ -52,9 +56,30 @@ func newRedraw(in *Input, env Env) *redraw {
 	cfg := env.Config.StatuslineFor(cwd)
 	r := &redraw{in: in, env: env, cfg: cfg, cwd: cwd, now: env.Now(), sid: paths.SessionID(in.SessionID),
 		paint: painter{on: cfg.Colors}, onceCache: map[string]any{}}
-	r.zones = zones.Static(cfg.Zones)
 	r.prices = pricing.Default().WithOverrides(cfg.Prices)
+	r.zones = r.learnedZones()
 	return r
+}
+
+// learnedZones are the same adaptive zones the hooks use, learned from
+// the compaction history and cached per project until it changes.
+func (r *redraw) learnedZones() zones.Set {
+	path := filepath.Join(r.env.Dirs.Cache(), "zones", paths.SessionID(r.cwd)+".json")
+	var cached zones.Cached
+	if data, err := fsutil.ReadCapped(path, 64<<10); err == nil {
+		_ = json.Unmarshal(data, &cached)
+	}
+	c, fresh := zones.Resolve(cached, history.Path(r.env.Dirs.Logs), r.cfg.Zones, r.cwd)
+	if !fresh {
+		if data, err := json.Marshal(c); err == nil && fsutil.PrivateDir(filepath.Dir(path)) == nil {
+			_ = fsutil.WriteAtomic(path, data, 0o600, fsutil.NoSync)
+		}
+	}
+	cost := 0.0
+	if r.in.Cost != nil && r.in.Cost.TotalCostUSD != nil {
+		cost = *r.in.Cost.TotalCostUSD
+	}
+	return c.Learned.For(cost)
 }
 
 // transcriptStats reads the transcript incrementally (nil when absent).

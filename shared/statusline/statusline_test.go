@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/history"
 	"github.com/session-intelligence/session-intelligence/shared/wiring"
 )
 
@@ -159,5 +160,24 @@ func TestMainChain(t *testing.T) {
 	code := Main(nil, IO{In: bytes.NewReader(payload), Out: &out, Getenv: f.getenv, Environ: os.Environ, Now: time.Now})
 	if code != 0 || out.String() != "proj\nPREV-LINE\n" {
 		t.Errorf("Main = %d %q", code, out.String())
+	}
+}
+
+// TestAdaptiveZones: with five or more compactions in the history the
+// status line colours by the learned zones, the same ones the hooks use.
+func TestAdaptiveZones(t *testing.T) {
+	f := newFixture(t)
+	var entries []history.Entry
+	for i := range 6 {
+		entries = append(entries, history.Entry{T: int64(1_800_000_000 + i), SID: "s", Cwd: "/other", Tokens: 200_000})
+	}
+	must(t, history.Append(history.Path(f.dirs.Logs), entries...))
+	// Learned: orange 210k (the lower bound), red 270k; 250k is orange
+	// here although the static zones call it yellow.
+	if got := f.render(f.input(250_000), true, []string{"tokens"}, ""); !strings.HasPrefix(got, orange) {
+		t.Errorf("250k with learned zones: %q, want orange", got)
+	}
+	if got := f.render(f.input(280_000), true, []string{"zone"}, ""); !strings.Contains(got, "red") {
+		t.Errorf("280k with learned zones: %q, want red", got)
 	}
 }
