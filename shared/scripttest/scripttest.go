@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/session-intelligence/session-intelligence/shared/paths"
 )
 
 // Params returns testscript parameters for testdata/*.txtar with HOME,
@@ -23,7 +25,7 @@ func Params() testscript.Params {
 			e.Setenv("LOGS", e.WorkDir+"/home/.claude/logs")
 			return os.MkdirAll(e.WorkDir+"/home", 0o755)
 		},
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"subst": subst, "log": logHas},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"subst": subst, "log": logHas, "projectdir": projectDir},
 	}
 }
 
@@ -54,4 +56,13 @@ func logHas(ts *testscript.TestScript, neg bool, args []string) {
 	if matched == neg {
 		ts.Fatalf("log match for %q is %v; log:\n%s", args[0], matched, all.String())
 	}
+}
+
+// projectDir sets VAR to Claude Code's project directory for a path:
+// projectdir VAR PATH.
+func projectDir(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: projectdir VAR PATH")
+	}
+	ts.Setenv(args[0], filepath.Join(ts.Getenv("HOME"), ".claude", "projects", paths.EncodeProject(args[1])))
 }

@@ -1,0 +1,16 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/session-intelligence/session-intelligence/shared/scripttest"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){"si-pre-compact": main})
+}
+
+// TestScripts runs testdata/*.txtar against si-pre-compact.
+func TestScripts(t *testing.T) { testscript.Run(t, scripttest.Params()) }
