@@ -36,6 +36,8 @@ type deps struct {
 type CLI struct {
 	Usage   UsageCmd   `cmd:"" help:"Token usage and cost per session, from transcript files."`
 	Expand  ExpandCmd  `cmd:"" help:"Replay an archived tool response (by tool_use_id), list or prune the archive."`
+	Learn   LearnCmd   `cmd:"" help:"Seed the compaction history from existing transcripts, so adaptive zones work on day one."`
+	Replay  ReplayCmd  `cmd:"" help:"Replay a recorded transcript: advisories, PRESERVE/DROP bands at each compaction, regret after it."`
 	Refresh RefreshCmd `cmd:"" hidden:"" help:"Background refresher started by the status line."`
 }
 
