@@ -71,6 +71,7 @@ type Compact struct {
 // Continue configures the post-compact resume.
 type Continue struct {
 	AfterCompact bool `json:"afterCompact"`
+	ClaudeMd     bool `json:"claudeMd"`
 }
 
 // TaskChange configures the UserPromptSubmit task-change detector.
@@ -137,7 +138,7 @@ func Default() Config {
 			PerProject: map[string]map[string]any{}, Fields: []string{},
 		},
 		Compact:  Compact{Threshold: 50, Autoblock: true, MemoryOffload: true, StablePrefix: true},
-		Continue: Continue{AfterCompact: true},
+		Continue: Continue{AfterCompact: true, ClaudeMd: true},
 		TaskChange: TaskChange{
 			Enabled: true, MinTokens: 100_000, SameDomainScore: 0.5, DifferentDomainScore: 0.2,
 			ConversationalMaxLen: 120, RecentHours: 24, TranscriptTurns: 20,

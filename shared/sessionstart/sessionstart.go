@@ -22,6 +22,7 @@ func Handle(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 	if rt.Config.Statusline.AutoWire {
 		wireStatusLine(rt)
 	}
+	runBootstrap(rt, in)
 	var res hookio.Result
 	if in.Source == "compact" && rt.Config.Continue.AfterCompact && in.Cwd != "" {
 		h, err := handoff.Consume(rt.Dirs.ProjectDir(in.Cwd), rt.Now())
