@@ -40,6 +40,16 @@ echo "== whole process (exec to exit), 48 MB transcript"
 "$b" -n 300 -stdin "$work/post.json" -label "PostToolUse warm" -- "$bin/si-post-tool-use"
 "$b" -n 20 -warm 1 -label "si usage --json (50 MB)" -- "$bin/si" usage --json "$work/t50.jsonl"
 "$b" -n 1 -warm 0 -stdin "$work/sl-cold.json" -label "status line cold (verbose)" -- "$bin/si-statusline"
+# PreCompact with the 48 MB transcript and a full shape log (200 entries).
+for i in $(seq 1 200); do
+  printf '{"t":%d,"tok":%d,"tool":"Read","root":"src/d%d","file":"src/d%d/f.go"}\n' "$i" "$((i * 1000))" "$((i % 12))" "$((i % 12))"
+done >"$HOME/.claude/session-intelligence/sessions/bench/shape.jsonl"
+printf '{"session_id":"bench","transcript_path":"%s","cwd":"%s","hook_event_name":"PreCompact","trigger":"manual","custom_instructions":null}' "$work/t48.jsonl" "$work/proj" >"$work/pre.json"
+"$b" -n 50 -stdin "$work/pre.json" -label "PreCompact (48 MB, full shape log)" -- "$bin/si-pre-compact"
+printf '{"session_id":"bench","transcript_path":"%s","cwd":"%s","hook_event_name":"SessionStart","source":"resume"}' "$work/t48.jsonl" "$work/proj" >"$work/start.json"
+touch "$HOME/.claude/session-intelligence/learned" # the one-time learn is not what is measured
+export CLAUDE_PLUGIN_ROOT="$work/mkt/plugins/session-intelligence" CLAUDE_PLUGIN_DATA="$work/data"
+"$b" -n 100 -stdin "$work/start.json" -label "SessionStart, nothing to do" -- "$bin/si-session-start"
 "$b" -n 300 -stdin "$work/sl.json" -label "status line warm (verbose)" -- "$bin/si-statusline"
 echo "== binary sizes"
 for f in "$bin"/*; do printf '%-24s %.2f MB\n' "$(basename "$f")" "$(echo "$(stat -c %s "$f") / 1048576" | bc -l)"; done
