@@ -9,10 +9,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/refdata"
 )
 
 func TestDecodeSamples(t *testing.T) {
-	files, err := filepath.Glob("../../../shared/claude-code/hook-samples/*.json")
+	files, err := filepath.Glob(filepath.Join(refdata.Dir(t, "claude-code", "hook-samples"), "*.json"))
 	if err != nil || len(files) == 0 {
 		t.Skip("recorded hook samples not available")
 	}

@@ -11,10 +11,9 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/config"
 	"github.com/session-intelligence/session-intelligence/shared/regret"
-)
 
-// corpusDir holds real recorded sessions, some with compactions.
-const corpusDir = "../../../shared/corpus/transcripts"
+	"github.com/session-intelligence/session-intelligence/shared/refdata"
+)
 
 // truth counts, independently of the replay's reader, the compaction
 // records and the distinct main-chain tool calls of a transcript.
@@ -51,6 +50,7 @@ func truth(t *testing.T, path string) (boundaries, calls int) {
 }
 
 func TestCorpus(t *testing.T) {
+	corpusDir := refdata.Dir(t, "corpus", "transcripts") // real sessions, some with compactions
 	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.jsonl"))
 	if len(files) == 0 {
 		t.Skipf("no transcripts in %s", corpusDir)

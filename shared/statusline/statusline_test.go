@@ -156,7 +156,7 @@ func TestMainChain(t *testing.T) {
 	f.env["NO_COLOR"] = "1"
 	f.env["CLAUDE_STATUSLINE_FIELDS"] = "project"
 	var out bytes.Buffer
-	payload, _ := os.ReadFile("../../../shared/claude-code/hook-samples/statusline.json")
+	payload := []byte(`{"session_id":"x","cwd":"/home/dev/proj","model":{"id":"claude-opus-5-5","display_name":"Opus 5.5"}}`)
 	code := Main(nil, IO{In: bytes.NewReader(payload), Out: &out, Getenv: f.getenv, Environ: os.Environ, Now: time.Now})
 	if code != 0 || out.String() != "proj\nPREV-LINE\n" {
 		t.Errorf("Main = %d %q", code, out.String())

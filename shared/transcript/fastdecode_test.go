@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/session-intelligence/session-intelligence/shared/synth"
+
+	"github.com/session-intelligence/session-intelligence/shared/refdata"
 )
 
 // reference decodes a line with encoding/json into the same shape, the
@@ -89,8 +91,8 @@ func sameRecord(a, b record) bool {
 // recorded 2.1.332 transcripts and a synthetic transcript through both
 // decoders.
 func TestFastDecodeMatchesEncodingJSON(t *testing.T) {
-	files, _ := filepath.Glob("../../../shared/corpus/transcripts/*.jsonl")
-	more, _ := filepath.Glob("../../../shared/claude-code/transcripts/*.jsonl")
+	files, _ := filepath.Glob(filepath.Join(refdata.Dir(t, "corpus", "transcripts"), "*.jsonl"))
+	more, _ := filepath.Glob(filepath.Join(refdata.Dir(t, "claude-code", "transcripts"), "*.jsonl"))
 	files = append(files, more...)
 	synthPath := filepath.Join(t.TempDir(), "s.jsonl")
 	f, _ := os.Create(synthPath)

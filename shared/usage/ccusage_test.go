@@ -9,13 +9,8 @@ import (
 	"testing"
 
 	"github.com/session-intelligence/session-intelligence/shared/pricing"
-)
 
-// The test corpus (real sessions with compactions) and the transcripts
-// recorded from Claude Code 2.1.332, beside the checkout.
-const (
-	corpus   = "../../../shared/corpus/transcripts"
-	recorded = "../../../shared/claude-code/transcripts"
+	"github.com/session-intelligence/session-intelligence/shared/refdata"
 )
 
 // ccusageBin finds the pinned ccusage installed by
@@ -53,6 +48,10 @@ type ccSession struct {
 // within one cent.
 func TestMatchesCcusage(t *testing.T) {
 	bin := ccusageBin(t)
+	// The test corpus (real sessions with compactions) and the
+	// transcripts recorded from Claude Code 2.1.332, beside the checkout.
+	corpus := refdata.Dir(t, "corpus", "transcripts")
+	recorded := refdata.Dir(t, "claude-code", "transcripts")
 	files, _ := filepath.Glob(filepath.Join(corpus, "*.jsonl"))
 	if len(files) == 0 {
 		t.Skip("corpus not available")
