@@ -140,6 +140,8 @@ func TestEmit(t *testing.T) {
 		{"pre compact block uses exit 2", PreCompact, Result{Block: "no"}, false, "", "no", ExitBlock},
 		{"post tool cannot block", PostToolUse, Result{Block: "no"}, false, "", "", 0},
 		{"nothing", PostToolUse, Result{}, false, "", "", 0},
+		{"notice and context", UserPromptSubmit, Result{Context: "c", Notice: "n"}, false, `{"systemMessage":"n","hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"c"}}` + "\n", "", 0},
+		{"notice dropped where discarded", PreCompact, Result{Notice: "n"}, false, "", "", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

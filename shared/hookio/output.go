@@ -22,6 +22,7 @@ const MaxContext = 10_000
 // the one form the event accepts and drops what the event cannot take.
 type Result struct {
 	Context string // hookSpecificOutput.additionalContext for the model
+	Notice  string // systemMessage: a line shown to the user, not the model
 	Text    string // plain stdout: SessionStart context, PreCompact guidance
 	Block   string // block with this reason (Stop, UserPromptSubmit, PreCompact)
 }
@@ -37,13 +38,17 @@ var contextEvents = map[Event]bool{
 // summariser); elsewhere plain stdout only reaches the debug log.
 var textEvents = map[Event]bool{SessionStart: true, UserPromptSubmit: true, PreCompact: true}
 
+// noticeEvents show a systemMessage to the user; the others discard it.
+var noticeEvents = map[Event]bool{SessionStart: true, UserPromptSubmit: true, PreToolUse: true, PostToolUse: true, Stop: true}
+
 // blockEvents are the events where blocking is a feature we use.
 var blockEvents = map[Event]bool{Stop: true, UserPromptSubmit: true, PreCompact: true}
 
 type output struct {
-	Decision string    `json:"decision,omitempty"`
-	Reason   string    `json:"reason,omitempty"`
-	Specific *specific `json:"hookSpecificOutput,omitempty"`
+	Decision      string    `json:"decision,omitempty"`
+	Reason        string    `json:"reason,omitempty"`
+	SystemMessage string    `json:"systemMessage,omitempty"`
+	Specific      *specific `json:"hookSpecificOutput,omitempty"`
 }
 
 type specific struct {
@@ -63,8 +68,15 @@ func Emit(event Event, res Result, stopActive bool, stdout, stderr io.Writer) in
 		_, _ = io.WriteString(stderr, truncate(res.Block))
 		return ExitBlock
 	}
+	var o output
 	if res.Context != "" && contextEvents[event] {
-		return writeJSON(stdout, output{Specific: &specific{HookEventName: string(event), AdditionalContext: truncate(res.Context)}})
+		o.Specific = &specific{HookEventName: string(event), AdditionalContext: truncate(res.Context)}
+	}
+	if res.Notice != "" && noticeEvents[event] {
+		o.SystemMessage = truncate(res.Notice)
+	}
+	if o.Specific != nil || o.SystemMessage != "" {
+		return writeJSON(stdout, o)
 	}
 	if res.Text != "" && textEvents[event] {
 		_, _ = io.WriteString(stdout, truncate(res.Text))
