@@ -104,7 +104,8 @@ func describeJSONError(data []byte, err error) string {
 		return err.Error()
 	}
 	line, col := 1, 1
-	for _, c := range data[:min(int(se.Offset), len(data))] {
+	// Offset counts the offending byte itself; stop before it.
+	for _, c := range data[:min(max(int(se.Offset)-1, 0), len(data))] {
 		if c == '\n' {
 			line, col = line+1, 1
 		} else {

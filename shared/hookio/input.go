@@ -27,6 +27,9 @@ const (
 	SessionEnd       Event = "SessionEnd"
 )
 
+// Events lists every event above.
+var Events = []Event{SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PreCompact, PostCompact, Stop, SubagentStop, SessionEnd}
+
 // Input is the union of every event's stdin fields. Decoding tolerates
 // unknown fields, missing fields, null in place of a string, and a value
 // of the wrong type (the field is left empty). Tool input and response

@@ -62,6 +62,9 @@ func Main(event Event, env IO, h Handler) int {
 		return ExitOK
 	}
 	rt := newRuntime(event, env, dirs, log, in)
+	if err := markFired(dirs, event, rt.SID); err != nil {
+		log.Debugf(nil, "record hook run: %v", err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), pol.Budget)
 	defer cancel()
 	rt.Ctx = ctx

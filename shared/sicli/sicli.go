@@ -28,8 +28,9 @@ type Env struct {
 // deps is what subcommands get bound to Run.
 type deps struct {
 	Env
-	Dirs   paths.Dirs
-	Config config.Config
+	Dirs     paths.Dirs
+	Config   config.Config
+	Problems []config.Problem // what Load found wrong (si show reports them)
 }
 
 // CLI is the grammar of `si`.
@@ -39,6 +40,9 @@ type CLI struct {
 	Learn   LearnCmd   `cmd:"" help:"Seed the compaction history from existing transcripts, so adaptive zones work on day one."`
 	Replay  ReplayCmd  `cmd:"" help:"Replay a recorded transcript: advisories, PRESERVE/DROP bands at each compaction, regret after it."`
 	Refresh RefreshCmd `cmd:"" hidden:"" help:"Background refresher started by the status line."`
+
+	Show ShowCmd `cmd:"" help:"Print the effective configuration: every key, its value and where it comes from."`
+	Get  GetCmd  `cmd:"" help:"Print the effective value of one dotted key (or a section as JSON)."`
 }
 
 // errSilent marks an error that was already reported to the user.
@@ -83,8 +87,8 @@ func newDeps(env Env) (*deps, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, _ := config.Load(config.Files{Legacy: dirs.LegacyConfig(), Unified: dirs.Config()}, env.Getenv)
-	return &deps{Env: env, Dirs: dirs, Config: cfg}, nil
+	cfg, probs := config.Load(config.Files{Legacy: dirs.LegacyConfig(), Unified: dirs.Config()}, env.Getenv)
+	return &deps{Env: env, Dirs: dirs, Config: cfg, Problems: probs}, nil
 }
 
 // OSEnv is the real process environment.
