@@ -31,6 +31,9 @@ type Commit struct {
 	Hash    string `json:"hash"`
 	Subject string `json:"subject"`
 	When    int64  `json:"when"` // unix seconds
+	// Files the commit changed against its first parent (at most 10);
+	// the task-change detector pools the recent ones as current work.
+	Files []string `json:"files,omitempty"`
 }
 
 // CachePath names the cache file of a repository.

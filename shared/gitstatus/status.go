@@ -50,19 +50,55 @@ func touched(c *object.Commit) []string {
 	return out
 }
 
-// history lists the latest commits from c along first parents.
-func history(c *object.Commit) []gitinfo.Commit {
+// history lists the latest commits from c along first parents, each with
+// the files it changed (names only, until ctx ends).
+func history(ctx context.Context, c *object.Commit) []gitinfo.Commit {
 	var out []gitinfo.Commit
 	for c != nil && len(out) < maxCommits {
-		out = append(out, gitinfo.Commit{Hash: c.Hash.String(), Subject: subject(c), When: c.Committer.When.Unix()})
-		if c.NumParents() == 0 {
+		var parent *object.Commit
+		if c.NumParents() > 0 {
+			parent, _ = c.Parent(0)
+		}
+		out = append(out, gitinfo.Commit{Hash: c.Hash.String(), Subject: subject(c),
+			When: c.Committer.When.Unix(), Files: changedNames(ctx, parent, c)})
+		if parent == nil {
 			break
 		}
-		p, err := c.Parent(0)
-		if err != nil {
+		c = parent
+	}
+	return out
+}
+
+// changedNames lists the paths c changed against parent (nil for a root
+// commit) by comparing tree hashes only: no blob is read or diffed.
+func changedNames(ctx context.Context, parent, c *object.Commit) []string {
+	if ctx.Err() != nil {
+		return nil
+	}
+	to, err := c.Tree()
+	if err != nil {
+		return nil
+	}
+	var from *object.Tree
+	if parent != nil {
+		if from, err = parent.Tree(); err != nil {
+			return nil
+		}
+	}
+	changes, err := object.DiffTreeWithOptions(ctx, from, to, nil)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, ch := range changes {
+		if len(out) == maxHeadFiles {
 			break
 		}
-		c = p
+		name := ch.To.Name
+		if name == "" {
+			name = ch.From.Name
+		}
+		out = append(out, name)
 	}
 	return out
 }
@@ -81,7 +117,7 @@ func Compute(ctx context.Context, d gitinfo.Dirs) (gitinfo.Status, error) {
 			st.Subject, st.Head = subject(c), c.Hash.String()
 			headTree, _ = c.Tree()
 			st.HeadFiles = touched(c)
-			st.Commits = history(c)
+			st.Commits = history(ctx, c)
 		}
 	} else if !errors.Is(err, plumbing.ErrReferenceNotFound) {
 		return st, err

@@ -52,14 +52,23 @@ func TestCompute(t *testing.T) {
 	if len(st.Commits) != 1 || st.Commits[0].Subject != "feat: first" || !slices.Equal(st.HeadFiles, []string{"a.txt"}) {
 		t.Errorf("commits %+v head files %v", st.Commits, st.HeadFiles)
 	}
+	if !slices.Equal(st.Commits[0].Files, []string{"a.txt"}) {
+		t.Errorf("root commit files %v, want [a.txt]", st.Commits[0].Files)
+	}
 	if st.Key != d.Key() {
 		t.Errorf("key %q, want %q", st.Key, d.Key())
+	}
+	run(t, dir, "add", ".")
+	run(t, dir, "commit", "-q", "-m", "second")
+	st, _ = Compute(context.Background(), d)
+	if len(st.Commits) != 2 || !slices.Equal(st.Commits[0].Files, []string{"a.txt", "new.txt"}) || !slices.Equal(st.Commits[1].Files, []string{"a.txt"}) {
+		t.Errorf("commit files: %+v", st.Commits)
 	}
 	run(t, dir, "checkout", "-q", "--detach")
 	if branch, sha := d.Head(); branch != "" || len(sha) != 40 {
 		t.Errorf("detached HEAD: branch %q sha %q", branch, sha)
 	}
-	if st, err := Compute(context.Background(), d); err != nil || st.Subject != "feat: first" {
+	if st, err := Compute(context.Background(), d); err != nil || st.Subject != "second" {
 		t.Errorf("detached HEAD: %+v, %v", st, err)
 	}
 }
