@@ -39,6 +39,7 @@ echo "== whole process (exec to exit), 48 MB transcript"
 "$b" -n 1 -warm 0 -stdin "$work/post.json" -label "PostToolUse cold (first call)" -- "$bin/si-post-tool-use"
 "$b" -n 300 -stdin "$work/post.json" -label "PostToolUse warm" -- "$bin/si-post-tool-use"
 "$b" -n 20 -warm 1 -label "si usage --json (50 MB)" -- "$bin/si" usage --json "$work/t50.jsonl"
+"$b" -n 300 -label "si get compact.threshold" -- "$bin/si" get compact.threshold
 "$b" -n 1 -warm 0 -stdin "$work/sl-cold.json" -label "status line cold (verbose)" -- "$bin/si-statusline"
 # PreCompact with the 48 MB transcript and a full shape log (200 entries).
 for i in $(seq 1 200); do

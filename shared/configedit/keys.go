@@ -31,7 +31,7 @@ func Resolve(name string) (config.Key, error) {
 
 // unknown is the error for a name that is neither key nor section.
 func unknown(name string) error {
-	if near := Nearest(name); near != "" {
+	if near := Nearest(name, true); near != "" {
 		return fmt.Errorf("%s: unknown key; did you mean %s?", name, near)
 	}
 	return fmt.Errorf("%s: unknown key", name)
@@ -66,21 +66,34 @@ func Sections() []string {
 	return out
 }
 
-// Nearest returns the key path closest to name by edit distance,
-// comparing against the whole path and its last segment (so "treshold"
-// finds compact.threshold); "" when the table is empty.
-func Nearest(name string) string {
+// Nearest returns the key path (or, with sections, also the section)
+// closest to name by edit distance, ignoring case and comparing against
+// the whole path and its last segment (so "treshold" finds
+// compact.threshold); "" when nothing is close.
+func Nearest(name string, sections bool) string {
 	name = strings.ToLower(name[:min(len(name), maxName)])
-	best, bestDist := "", -1
+	cands := make([]string, 0, len(config.Keys)+16)
 	for _, k := range config.Keys {
-		p := strings.ToLower(k.Path)
+		cands = append(cands, k.Path)
+		for i, c := range k.Path {
+			if c == '.' && sections && !slices.Contains(cands, k.Path[:i]) {
+				cands = append(cands, k.Path[:i])
+			}
+		}
+	}
+	best, bestDist := "", -1
+	for _, c := range cands {
+		p := strings.ToLower(c)
 		d := distance(name, p)
 		if i := strings.LastIndexByte(p, '.'); i >= 0 {
 			d = min(d, distance(name, p[i+1:])+1)
 		}
 		if bestDist < 0 || d < bestDist {
-			best, bestDist = k.Path, d
+			best, bestDist = c, d
 		}
+	}
+	if bestDist > max(3, len(name)/3) {
+		return "" // nothing close: a guess would only mislead
 	}
 	return best
 }

@@ -148,3 +148,32 @@ func showJSON(d *deps, rows []configedit.Row) error {
 	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
 }
+
+// ExplainCmd is `si explain KEY|SECTION`.
+type ExplainCmd struct {
+	Key string `arg:"" predictor:"section" help:"Dotted key (taskChange.minTokens) or section (taskChange)."`
+}
+
+// Run prints what the key does, what it takes, its default, its
+// environment override and its current value with the source.
+func (c *ExplainCmd) Run(d *deps) error {
+	keys := []string{c.Key}
+	if configedit.IsSection(c.Key) {
+		keys = configedit.SectionKeys(c.Key)
+	} else if _, err := configedit.Resolve(c.Key); err != nil {
+		return err
+	}
+	rows, err := effectiveRows(d)
+	if err != nil {
+		return err
+	}
+	where := map[string]string{configedit.FromFile: d.Dirs.Config(), configedit.FromLegacy: d.Dirs.LegacyConfig()}
+	for i, key := range keys {
+		if i > 0 {
+			fmt.Fprintln(d.Stdout)
+		}
+		r, _ := configedit.Find(rows, key)
+		fmt.Fprint(d.Stdout, configedit.Explain(r, where))
+	}
+	return nil
+}

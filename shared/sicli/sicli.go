@@ -43,6 +43,13 @@ type CLI struct {
 
 	Show ShowCmd `cmd:"" help:"Print the effective configuration: every key, its value and where it comes from."`
 	Get  GetCmd  `cmd:"" help:"Print the effective value of one dotted key (or a section as JSON)."`
+
+	Set        SetCmd        `cmd:"" help:"Set one dotted key: prints the diff of the config file, writes only with --yes."`
+	Reset      ResetCmd      `cmd:"" help:"Restore a key, a section or * (everything) to the defaults: diff, writes only with --yes."`
+	Explain    ExplainCmd    `cmd:"" help:"Describe a key (or a section's keys): what it does, type, bounds, default, env override, current value."`
+	Config     ConfigCmd     `cmd:"" help:"The show-all settings form; --apply takes the key=value reply, then one diff and one write with --yes."`
+	Migrate    MigrateCmd    `cmd:"" help:"Fold the legacy statusline-intel.json into session-intelligence.json: diff, writes only with --yes."`
+	Completion CompletionCmd `cmd:"" help:"Print the shell completion script: bash, zsh or fish."`
 }
 
 // errSilent marks an error that was already reported to the user.
@@ -59,6 +66,9 @@ func Main(args []string, env Env) int {
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "si:", err)
 		return 1
+	}
+	if completeLine(parser, env); code >= 0 {
+		return code
 	}
 	ctx, err := parser.Parse(args)
 	if code >= 0 {
