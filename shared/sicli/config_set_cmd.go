@@ -2,6 +2,7 @@ package sicli
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/config"
 	"github.com/session-intelligence/session-intelligence/shared/configedit"
@@ -10,7 +11,7 @@ import (
 // SetCmd is `si set KEY VALUE [--yes]`.
 type SetCmd struct {
 	Key   string `arg:"" predictor:"key" help:"Dotted key, e.g. compact.threshold (si show lists them)."`
-	Value string `arg:"" help:"true/false, a number (250k, 1.5m), a word, or JSON."`
+	Value string `arg:"" help:"true/false, a number (250k, 1.5m), a word, or JSON (put -- before a value that starts with -)."`
 	Yes   bool   `short:"y" help:"Write the change; without it only the diff is printed."`
 }
 
@@ -28,7 +29,7 @@ func (c *SetCmd) Run(d *deps) error {
 	}
 	v, err := configedit.Parse(k, c.Value)
 	if err != nil {
-		return fmt.Errorf("%s: %s: %w%s; nothing was changed", d.Dirs.Config(), k.Path, err, takes(k))
+		return fmt.Errorf("%s: %s: %w%s; nothing was changed", d.Dirs.Config(), k.Path, err, takes(k, err))
 	}
 	changes := []configedit.Change{{Path: k.Path, Value: v}}
 	_, err = applyEdit(d, c.Yes, configEdit{keys: []string{k.Path}, plan: func(doc []byte) ([]byte, error) {
@@ -50,9 +51,9 @@ func (c *ResetCmd) Run(d *deps) error {
 }
 
 // takes adds what the key accepts when the checker's message does not
-// already list it.
-func takes(k config.Key) string {
-	if k.Kind == config.Bool || k.Kind == config.Enum {
+// already say it.
+func takes(k config.Key, err error) string {
+	if k.Kind == config.Bool || k.Kind == config.Enum || strings.Contains(err.Error(), "out of range") {
 		return ""
 	}
 	return " (it takes " + configedit.Expects(k) + ")"
