@@ -72,6 +72,9 @@ func Gather(o Options) Facts {
 			break
 		}
 	}
+	if f.Install.ID == "" && f.Install.Err == nil && f.EnabledTrue() {
+		f.Install = managedInstall(f.Levels, f.PluginID)
+	}
 	f.NoHooks = effective(f.Levels, "disableAllHooks")
 	f.Managed = managedInfo(o.ManagedDir, f.Levels, ids)
 	f.Hooks = registeredHooks(f, o)

@@ -42,7 +42,7 @@ func (w *world) claude(rel, content string) { w.write(filepath.Join(w.home, ".cl
 // installPlugin lays out a directory marketplace and registers it the
 // way `claude plugin install` does.
 func (w *world) installPlugin() {
-	root := filepath.Join(w.mkt, "plugins", PluginName)
+	root := w.marketplace()
 	w.write(filepath.Join(root, "hooks", "hooks.json"), `{"hooks":{
 	 "SessionStart":[{"hooks":[{"type":"command","command":"\"${CLAUDE_PLUGIN_ROOT}/bin/si-session-start\""}]}],
 	 "PreCompact":[{"hooks":[{"type":"command","command":"\"${CLAUDE_PLUGIN_ROOT}/bin/si-pre-compact\""}]}],
@@ -52,6 +52,14 @@ func (w *world) installPlugin() {
 	}
 	w.claude("plugins/installed_plugins.json", `{"version":2,"plugins":{"session-intelligence@session-intelligence":[{"scope":"user","installPath":"`+w.home+`/.claude/plugins/cache/x","version":"0.1.0"}]}}`)
 	w.claude("plugins/known_marketplaces.json", `{"session-intelligence":{"source":{"source":"directory","path":"`+w.mkt+`"},"installLocation":"`+w.mkt+`"}}`)
+}
+
+// marketplace lays out a directory marketplace holding the plugin.
+func (w *world) marketplace() string {
+	w.write(filepath.Join(w.mkt, ".claude-plugin", "marketplace.json"), `{"name":"session-intelligence","plugins":[{"name":"session-intelligence","source":"./plugins/session-intelligence"}]}`)
+	root := filepath.Join(w.mkt, "plugins", PluginName)
+	w.write(filepath.Join(root, ".claude-plugin", "plugin.json"), `{"name":"session-intelligence","version":"0.2.0"}`)
+	return root
 }
 
 func (w *world) options() Options {
@@ -200,4 +208,19 @@ func TestEcosystem(t *testing.T) {
 	if got != want {
 		t.Errorf("ecosystem = %s\nwant        %s", got, want)
 	}
+}
+
+// TestManagedInstall: a plugin that managed settings install from a
+// directory marketplace is in no registry file; it loads in place.
+func TestManagedInstall(t *testing.T) {
+	w := newWorld(t)
+	w.installPlugin()
+	os.Remove(filepath.Join(w.home, ".claude", "plugins", "installed_plugins.json"))
+	w.write(filepath.Join(w.mgd, "managed-settings.d", "90-session-intelligence.json"), `{
+	  "extraKnownMarketplaces":{"session-intelligence":{"source":{"source":"directory","path":"`+w.mkt+`"}}},
+	  "enabledPlugins":{"session-intelligence@session-intelligence":true}}`)
+	checks := w.doctor()
+	expect(t, checks, "plugin", OK, "session-intelligence@session-intelligence 0.2.0 (managed scope), loads from "+filepath.Join(w.mkt, "plugins", PluginName))
+	expect(t, checks, "hook PostToolUse", OK, "registered by session-intelligence@session-intelligence")
+	expect(t, checks, "managed settings", OK, "installed for every user")
 }

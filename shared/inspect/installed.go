@@ -60,12 +60,62 @@ func readInstalled(claudeDir string) Installed {
 		in.Marketplace = markets[id[len(PluginName)+1:]].InstallLocation
 	}
 	// A directory marketplace loads the plugin in place, not from the cache.
-	if in.Marketplace != "" {
-		if root := filepath.Join(in.Marketplace, "plugins", PluginName); isDir(root) {
-			in.Root = root
-		}
+	if root := pluginRoot(in.Marketplace); root != "" {
+		in.Root = root
 	}
 	return in
+}
+
+// managedInstall describes a plugin that managed settings install from a
+// directory marketplace: Claude Code loads it in place and records it in
+// no registry file.
+func managedInstall(levels []Level, id string) Installed {
+	market := id[strings.IndexByte(id, '@')+1:]
+	for _, lv := range levels {
+		if lv.Name != "managed" {
+			continue
+		}
+		kind, _ := lookup(lv.Doc, "extraKnownMarketplaces", market, "source", "source")
+		dir, _ := lookup(lv.Doc, "extraKnownMarketplaces", market, "source", "path")
+		path, _ := dir.(string)
+		if kind != "directory" || path == "" {
+			continue
+		}
+		in := Installed{ID: id, Scope: "managed", Marketplace: path, Root: pluginRoot(path)}
+		var meta struct {
+			Version string `json:"version"`
+		}
+		if in.Root != "" && readJSON(filepath.Join(in.Root, ".claude-plugin", "plugin.json"), &meta) == nil {
+			in.Version = meta.Version
+		}
+		return in
+	}
+	return Installed{}
+}
+
+// pluginRoot is where a marketplace folder keeps our plugin, from its
+// marketplace.json; "" when it has none.
+func pluginRoot(market string) string {
+	if market == "" {
+		return ""
+	}
+	var doc struct {
+		Plugins []struct {
+			Name   string `json:"name"`
+			Source any    `json:"source"`
+		} `json:"plugins"`
+	}
+	if readJSON(filepath.Join(market, ".claude-plugin", "marketplace.json"), &doc) != nil {
+		return ""
+	}
+	for _, p := range doc.Plugins {
+		if src, ok := p.Source.(string); ok && p.Name == PluginName {
+			if root := filepath.Join(market, src); isDir(root) {
+				return root
+			}
+		}
+	}
+	return ""
 }
 
 // readJSON decodes a capped file; a missing file leaves v untouched.

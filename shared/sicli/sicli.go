@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"time"
 
 	"github.com/alecthomas/kong"
@@ -23,6 +24,8 @@ type Env struct {
 	Stderr io.Writer
 	Getenv func(string) string
 	Now    func() time.Time
+	Cwd    string                       // working directory; "" = the process's
+	Look   func(string) (string, error) // exec.LookPath; nil = not searched
 }
 
 // deps is what subcommands get bound to Run.
@@ -39,6 +42,9 @@ type CLI struct {
 	Expand  ExpandCmd  `cmd:"" help:"Replay an archived tool response (by tool_use_id), list or prune the archive."`
 	Learn   LearnCmd   `cmd:"" help:"Seed the compaction history from existing transcripts, so adaptive zones work on day one."`
 	Replay  ReplayCmd  `cmd:"" help:"Replay a recorded transcript: advisories, PRESERVE/DROP bands at each compaction, regret after it."`
+	Status  StatusCmd  `cmd:"" help:"Runtime state: installation, hooks registered and firing, status line, this session's counters, ecosystem."`
+	Doctor  DoctorCmd  `cmd:"" help:"Check the installation end to end and say what to fix (exit 1 when something is wrong)."`
+	Deploy  DeployCmd  `cmd:"" help:"Fleet deployment: the managed-settings fragment for every user of a machine."`
 	Refresh RefreshCmd `cmd:"" hidden:"" help:"Background refresher started by the status line."`
 
 	Show ShowCmd `cmd:"" help:"Print the effective configuration: every key, its value and where it comes from."`
@@ -103,5 +109,6 @@ func newDeps(env Env) (*deps, error) {
 
 // OSEnv is the real process environment.
 func OSEnv() Env {
-	return Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now}
+	cwd, _ := os.Getwd()
+	return Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now, Cwd: cwd, Look: exec.LookPath}
 }
