@@ -1,11 +1,27 @@
 #!/usr/bin/env bash
-# Installs session-intelligence into Claude Code from this checkout:
-# builds the native binaries into plugin/ (Go 1.26+, or prebuilt binaries
-# already in plugin/plugins/session-intelligence/bin), registers plugin/
-# as a local marketplace and installs the plugin from it. Idempotent.
+# Installs session-intelligence into Claude Code from this checkout. It
+# builds the native binaries into plugin/ (Go 1.26+; without Go it uses
+# prebuilt binaries already there, or in the release folder named by
+# SI_MARKETPLACE), then installs them one of two ways:
 #
-#   ./install.sh            # build, add the marketplace, install the plugin
-#   ./install.sh --no-build # use the binaries already in plugin/
+#   plugin mode (default): registers plugin/ as a local marketplace and
+#     installs session-intelligence@session-intelligence from it with
+#     Claude Code's `claude plugin`.
+#   settings mode (--settings; also when `claude` is not on PATH or has no
+#     `plugin` command): copies the binaries to
+#     ~/.claude/session-intelligence/bin, registers the hooks in
+#     ~/.claude/settings.json, chains the status line and installs /si as
+#     ~/.claude/commands/si.md. The settings.json edits are made by
+#     `si install` (byte-preserving, with a backup).
+#
+#   ./install.sh                     # build, install as a plugin
+#   ./install.sh --settings          # build, install into settings.json
+#   ./install.sh --settings --dry-run  # print the changes and the settings.json diff; write nothing
+#   ./install.sh --prefix DIR        # use DIR as Claude Code's configuration directory
+#                                    # (instead of ~/.claude; run Claude Code with CLAUDE_CONFIG_DIR=DIR)
+#   ./install.sh --no-build          # use the binaries already built
+#
+# Running it again changes nothing. ./uninstall.sh takes it back out.
 set -euo pipefail
 root=$(cd "$(dirname "$0")" && pwd)
 market=session-intelligence
@@ -14,23 +30,63 @@ mkt="${SI_MARKETPLACE:-$root/plugin}" # another marketplace folder (tests, relea
 bin="$mkt/plugins/session-intelligence/bin"
 
 say() { printf 'session-intelligence: %s\n' "$*"; }
+die() { say "$*" >&2; exit 1; }
 
-if [ "${1:-}" != "--no-build" ]; then
-  if command -v go >/dev/null 2>&1; then
-    "$root/scripts/build.sh"
-  elif [ ! -x "$bin/si-post-tool-use" ]; then
-    say "Go is not installed and no prebuilt binaries are in $bin; install Go 1.26+ or use a release folder" >&2
-    exit 1
+mode=auto build=1 dry=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --settings) mode=settings ;;
+    --plugin) mode=plugin ;;
+    --dry-run) dry=--dry-run ;;
+    --no-build) build=0 ;;
+    --prefix) [ -n "${2:-}" ] || die "--prefix needs a directory"; export CLAUDE_CONFIG_DIR=$2; shift ;;
+    --prefix=*) export CLAUDE_CONFIG_DIR=${1#--prefix=} ;;
+    -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown option $1 (see ./install.sh --help)" ;;
+  esac
+  shift
+done
+if [ -n "${CLAUDE_CONFIG_DIR:-}" ]; then
+  mkdir -p "$CLAUDE_CONFIG_DIR"
+  CLAUDE_CONFIG_DIR=$(cd "$CLAUDE_CONFIG_DIR" && pwd)
+fi
+config_dir=${CLAUDE_CONFIG_DIR:-$HOME/.claude}
+
+if [ "$mode" = auto ]; then
+  if [ -n "$dry" ]; then
+    mode=settings
+  elif ! command -v claude >/dev/null 2>&1; then
+    say "Claude Code's claude is not on PATH: installing into settings.json (use --plugin for the marketplace instructions)"
+    mode=settings
+  elif ! claude plugin --help >/dev/null 2>&1; then
+    say "this Claude Code has no plugin command: installing into settings.json"
+    mode=settings
+  else
+    mode=plugin
   fi
 fi
+[ -z "$dry" ] || [ "$mode" = settings ] || die "--dry-run is for settings mode (--settings)"
 
+if [ "$build" = 1 ] && command -v go >/dev/null 2>&1; then
+  "$root/scripts/build.sh" >/dev/null
+  say "built into $bin"
+elif [ ! -x "$bin/si-post-tool-use" ]; then
+  die "Go is not installed and no prebuilt binaries are in $bin; install Go 1.26+ or use a release folder (SI_MARKETPLACE=<folder> ./install.sh --no-build)"
+fi
+
+if [ "$mode" = settings ]; then
+  exec "$bin/si" install --from "$mkt/plugins/session-intelligence" $dry
+fi
+
+if [ -f "$config_dir/session-intelligence/install.json" ]; then
+  die "already installed in settings mode ($config_dir/session-intelligence/install.json); run ./uninstall.sh first, or ./install.sh --settings to update that install"
+fi
 if ! command -v claude >/dev/null 2>&1; then
   say "built. Claude Code's CLI is not on PATH; from inside Claude Code run:"
   say "  /plugin marketplace add $mkt"
   say "  /plugin install $plugin"
   exit 0
 fi
-
 if claude plugin marketplace list --json 2>/dev/null | grep -q "\"$market\""; then
   claude plugin marketplace update "$market" >/dev/null 2>&1 || true
 else
@@ -41,4 +97,8 @@ if claude plugin list --json 2>/dev/null | grep -q "\"$plugin\""; then
 else
   claude plugin install "$plugin"
 fi
+# Plain /si: a user command running a copy of si in the plugin's data
+# directory (~/.claude/plugins/data/<plugin id with - for @>), which the
+# SessionStart hook keeps current from then on.
+"$bin/si" install --from "$mkt/plugins/session-intelligence" --commands-only "$config_dir/plugins/data/${plugin//@/-}/bin"
 say "installed. Start a session with: claude"

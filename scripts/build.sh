@@ -16,6 +16,9 @@ if [ "${1:-}" = "--out" ]; then
 fi
 bin="$out/plugins/session-intelligence/bin"
 mkdir -p "$bin"
+# The slash commands (/session-intelligence:si) from commands/*.md.
+cmds="$out/plugins/session-intelligence/commands"
+rm -rf "$cmds" && mkdir -p "$cmds" && cp "$root"/commands/*.md "$cmds/"
 version=$(git -C "$root" describe --tags --always --dirty 2>/dev/null || echo dev)
 build() { # package dir, binary name
   CGO_ENABLED=0 go build -C "$root" -trimpath -ldflags "-s -w -X main.version=$version" -o "$bin/$2" "./$1"

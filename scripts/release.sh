@@ -17,6 +17,8 @@ cp -R "$root/plugin/." "$out/"
 bin="$out/plugins/session-intelligence/bin"
 rm -rf "$bin"
 mkdir -p "$bin"
+cmds="$out/plugins/session-intelligence/commands"
+rm -rf "$cmds" && mkdir -p "$cmds" && cp "$root"/commands/*.md "$cmds/"
 names=()
 for dir in "$root"/hooks/*/; do
   [ -f "$dir/main.go" ] && names+=("hooks/$(basename "$dir"):si-$(basename "$dir")")

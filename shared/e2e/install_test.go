@@ -45,6 +45,13 @@ func TestMarketplaceInstall(t *testing.T) {
 	if !strings.Contains(settings, `"session-intelligence@session-intelligence": true`) {
 		t.Errorf("settings.json does not enable the plugin:\n%s", settings)
 	}
+	// Plain /si (the user command install.sh added) works in the very
+	// first session; the plugin itself only offers /session-intelligence:si.
+	s.run(t, "/si show")
+	if !s.api.Saw("$ si show") || !s.api.Saw("compact.threshold") {
+		t.Errorf("plain /si show did not expand; last prompt: %q", lastPrompt(s))
+	}
+	s.sid = cctest.NewSessionID()
 	s.run(t, "go [[bash: echo hi]]")
 	readFile(t, filepath.Join(s.stateDir(), "state.json"))
 	if settings := readFile(t, filepath.Join(s.env.Home, ".claude", "settings.json")); !strings.Contains(settings, "si-statusline") {
@@ -52,6 +59,9 @@ func TestMarketplaceInstall(t *testing.T) {
 	}
 
 	script("uninstall.sh")
+	if _, err := os.Stat(filepath.Join(s.env.Home, ".claude", "commands", "si.md")); err == nil {
+		t.Error("uninstall.sh left the /si user command")
+	}
 	settings = readFile(t, filepath.Join(s.env.Home, ".claude", "settings.json"))
 	if strings.Contains(settings, "session-intelligence@session-intelligence") {
 		t.Errorf("uninstall left the plugin enabled:\n%s", settings)

@@ -96,6 +96,32 @@ func SessionID(raw string) string {
 	return clean + "-" + tag
 }
 
+// PluginRoot is the directory whose bin/ holds the plugin's executables:
+// $CLAUDE_PLUGIN_ROOT for the hooks of the plugin. Hooks the bash
+// installer registered in settings.json get no CLAUDE_PLUGIN_ROOT; for
+// them it is the directory above the bin/ the running executable sits
+// in. "" when neither applies.
+func PluginRoot(getenv func(string) string) string {
+	if root := getenv("CLAUDE_PLUGIN_ROOT"); root != "" {
+		return root
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	return rootOfBinary(exe)
+}
+
+// rootOfBinary is the directory above exe's bin/ directory ("" when exe
+// is not in one).
+func rootOfBinary(exe string) string {
+	dir := filepath.Dir(exe)
+	if filepath.Base(dir) != "bin" {
+		return ""
+	}
+	return filepath.Dir(dir)
+}
+
 // PluginBinary finds one of the plugin's executables under root (the
 // plugin directory): the native one of a release folder
 // (bin/<os>-<arch>/name) first, else bin/name unless that is the release

@@ -121,7 +121,7 @@ func gitStatus(rt *hookio.Runtime, cwd string) (gitinfo.Status, bool) {
 	if st, ok := gitinfo.Load(path); ok && st.Key == d.Key() {
 		return st, true
 	}
-	si := paths.PluginBinary(rt.Getenv("CLAUDE_PLUGIN_ROOT"), runtime.GOOS, runtime.GOARCH, "si")
+	si := paths.PluginBinary(paths.PluginRoot(rt.Getenv), runtime.GOOS, runtime.GOARCH, "si")
 	if si == "" {
 		return gitinfo.Status{}, false
 	}

@@ -36,7 +36,7 @@ func runBootstrap(rt *hookio.Runtime, in *hookio.Input) {
 
 // spawnSI starts the plugin's si detached; false when there is none.
 func spawnSI(rt *hookio.Runtime, args ...string) bool {
-	si := paths.PluginBinary(rt.Getenv("CLAUDE_PLUGIN_ROOT"), runtime.GOOS, runtime.GOARCH, "si")
+	si := paths.PluginBinary(paths.PluginRoot(rt.Getenv), runtime.GOOS, runtime.GOARCH, "si")
 	if si == "" {
 		return false
 	}

@@ -8,7 +8,6 @@
 package sessionstart
 
 import (
-	"path/filepath"
 	"runtime"
 
 	"github.com/session-intelligence/session-intelligence/shared/handoff"
@@ -22,6 +21,7 @@ func Handle(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 	if rt.Config.Statusline.AutoWire {
 		wireStatusLine(rt)
 	}
+	installUserCommands(rt)
 	runBootstrap(rt, in)
 	var res hookio.Result
 	if in.Source == "compact" && rt.Config.Continue.AfterCompact && in.Cwd != "" {
@@ -38,16 +38,12 @@ func Handle(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 // data directory and points settings.json at it. Failures are logged:
 // the session starts regardless.
 func wireStatusLine(rt *hookio.Runtime) {
-	src := paths.PluginBinary(rt.Getenv("CLAUDE_PLUGIN_ROOT"), runtime.GOOS, runtime.GOARCH, wiring.BinaryName)
+	src := paths.PluginBinary(paths.PluginRoot(rt.Getenv), runtime.GOOS, runtime.GOARCH, wiring.BinaryName)
 	if src == "" {
 		rt.Log.Debugf(nil, "no plugin root; status line left as it is")
 		return
 	}
-	stable := filepath.Join(rt.Dirs.State, "bin")
-	if data := rt.Getenv("CLAUDE_PLUGIN_DATA"); data != "" {
-		stable = filepath.Join(data, "bin")
-	}
-	res, err := wiring.Wire(wiring.Options{Dirs: rt.Dirs, Source: src, StableIn: stable})
+	res, err := wiring.Wire(wiring.Options{Dirs: rt.Dirs, Source: src, StableIn: stableBinDir(rt)})
 	switch {
 	case err != nil:
 		rt.Log.Warnf(nil, "status line not wired: %v", err)

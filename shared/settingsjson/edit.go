@@ -27,7 +27,8 @@ type Verbatim []byte
 // is validated, then laid out like any other value). An existing value has exactly its byte span replaced; a
 // missing key is appended to its object in the layout of its siblings,
 // creating missing intermediate objects. When the current value already
-// equals value as decoded JSON, doc itself is returned unchanged.
+// equals value as decoded JSON (a Verbatim value: byte for byte), doc
+// itself is returned unchanged.
 func Set(doc []byte, value any, path ...string) ([]byte, error) {
 	if len(path) == 0 {
 		return nil, fmt.Errorf("set: %w", errEmptyPath)
@@ -60,7 +61,10 @@ func Set(doc []byte, value any, path ...string) ([]byte, error) {
 		}
 		m := ms[idx]
 		if i == len(path)-1 {
-			if equalJSON(d.data[m.val:m.valEnd], raw) {
+			// A Verbatim value restores bytes, so only the same bytes
+			// are no change; anything else compares as JSON.
+			cur := d.data[m.val:m.valEnd]
+			if bytes.Equal(cur, raw) || !isVerbatim && equalJSON(cur, raw) {
 				return doc, nil
 			}
 			return d.finish(d.replace(m, st, raw))

@@ -47,6 +47,10 @@ type CLI struct {
 	Deploy  DeployCmd  `cmd:"" help:"Fleet deployment: the managed-settings fragment for every user of a machine."`
 	Refresh RefreshCmd `cmd:"" hidden:"" help:"Background refresher started by the status line."`
 
+	Slash     SlashCmd     `cmd:"" hidden:"" help:"Run a /si request for the command file: output and status as text, never a write."`
+	Install   InstallCmd   `cmd:"" hidden:"" help:"Install into settings.json without the plugin system (./install.sh --settings)."`
+	Uninstall UninstallCmd `cmd:"" hidden:"" help:"Remove what si install and the /si user command added (./uninstall.sh)."`
+
 	Show ShowCmd `cmd:"" help:"Print the effective configuration: every key, its value and where it comes from."`
 	Get  GetCmd  `cmd:"" help:"Print the effective value of one dotted key (or a section as JSON)."`
 

@@ -8,6 +8,7 @@
 package wiring
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -72,29 +73,48 @@ func Wire(o Options) (Result, error) {
 		copied = copied || more
 	}
 	res.Copied = copied
-	rec := load(o.Dirs)
-	cmd := quote(o.Stable())
 	res.Changed, res.Backup, err = settingsjson.Edit(o.Settings(), func(doc []byte) ([]byte, error) {
-		raw, had := settingsjson.Get(doc, "statusLine")
-		if had && isOurs(raw) {
-			if commandOf(raw) == cmd {
-				return doc, nil // already wired to this copy
-			}
-		} else {
-			rec = Record{Previous: commandOf(raw), PreviousRaw: string(raw), HadPrevious: had}
-		}
-		rec.Binary = o.Stable()
-		if err := save(o.Dirs, rec); err != nil { // record before pointing away from it
-			return nil, err
-		}
-		value := struct {
-			Type    string `json:"type"`
-			Command string `json:"command"`
-			Padding int    `json:"padding"`
-		}{"command", cmd, paddingOf(raw)}
-		return settingsjson.Set(doc, value, "statusLine")
+		return PointAndRecord(o.Dirs, doc, o.Stable())
 	})
 	return res, err
+}
+
+// PointAndRecord is the settings.json edit of [Wire], for callers that
+// make it together with edits of their own: doc with statusLine running
+// stable, the record saved first when that changes anything.
+func PointAndRecord(d paths.Dirs, doc []byte, stable string) ([]byte, error) {
+	next, rec, err := Point(doc, load(d), stable)
+	if err != nil || bytes.Equal(next, doc) {
+		return doc, err
+	}
+	if err := save(d, rec); err != nil { // record before pointing away from it
+		return nil, err
+	}
+	return next, nil
+}
+
+// Point returns doc with statusLine running the stable copy at stable,
+// and the record to keep with it (rec updated, or a new one holding the
+// user's previous statusLine). It returns doc itself when statusLine
+// already runs that copy.
+func Point(doc []byte, rec Record, stable string) ([]byte, Record, error) {
+	cmd := quote(stable)
+	raw, had := settingsjson.Get(doc, "statusLine")
+	if had && isOurs(raw) {
+		if commandOf(raw) == cmd {
+			return doc, rec, nil // already wired to this copy
+		}
+	} else {
+		rec = Record{Previous: commandOf(raw), PreviousRaw: string(raw), HadPrevious: had}
+	}
+	rec.Binary = stable
+	value := struct {
+		Type    string `json:"type"`
+		Command string `json:"command"`
+		Padding int    `json:"padding"`
+	}{"command", cmd, paddingOf(raw)}
+	next, err := settingsjson.Set(doc, value, "statusLine")
+	return next, rec, err
 }
 
 // Unwire restores the previous statusLine exactly (or removes ours when
@@ -103,22 +123,35 @@ func Wire(o Options) (Result, error) {
 func Unwire(o Options) (changed bool, err error) {
 	rec := load(o.Dirs)
 	changed, _, err = settingsjson.Edit(o.Settings(), func(doc []byte) ([]byte, error) {
-		raw, had := settingsjson.Get(doc, "statusLine")
-		if !had || !isOurs(raw) {
-			return doc, nil
-		}
-		if rec.HadPrevious && len(rec.PreviousRaw) > 0 {
-			return settingsjson.Set(doc, settingsjson.Verbatim(rec.PreviousRaw), "statusLine")
-		}
-		return settingsjson.Delete(doc, "statusLine")
+		return Restore(doc, rec)
 	})
 	if err == nil {
-		err = os.Remove(File(o.Dirs))
-		if errors.Is(err, os.ErrNotExist) {
-			err = nil
-		}
+		err = Forget(o.Dirs)
 	}
 	return changed, err
+}
+
+// Restore is the settings.json edit of [Unwire]: doc with the previous
+// statusLine of rec put back exactly (or ours removed when there was
+// none); doc itself when statusLine does not run our status line.
+func Restore(doc []byte, rec Record) ([]byte, error) {
+	raw, had := settingsjson.Get(doc, "statusLine")
+	if !had || !isOurs(raw) {
+		return doc, nil
+	}
+	if rec.HadPrevious && len(rec.PreviousRaw) > 0 {
+		return settingsjson.Set(doc, settingsjson.Verbatim(rec.PreviousRaw), "statusLine")
+	}
+	return settingsjson.Delete(doc, "statusLine")
+}
+
+// Forget deletes the wiring record, once statusLine no longer needs it.
+func Forget(d paths.Dirs) error {
+	err := os.Remove(File(d))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return err
 }
 
 // File names the wiring record.
@@ -179,6 +212,10 @@ func paddingOf(raw json.RawMessage) int {
 func quote(path string) string {
 	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
 }
+
+// Copy installs src at dst the way Wire installs its copies (see
+// installCopy); true when it wrote dst.
+func Copy(src, dst string) (bool, error) { return installCopy(src, dst) }
 
 // installCopy copies src to dst atomically when dst is missing or
 // differs in size or is older; a running status line keeps its inode.
