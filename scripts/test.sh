@@ -8,3 +8,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-test-deps.sh"
 cd "$root"
 go test -count=1 -timeout 14m ./... "$@"
+# A bounded fuzz run of the AILv1 decoder and encoder on top of their seed
+# corpora (which the line above already runs); about 25 s.
+if [ $# -eq 0 ]; then
+  for target in FuzzParse FuzzProseRoundTrip; do
+    go test -run '^$' -fuzz "^$target\$" -fuzztime 10s ./shared/ail
+  done
+fi

@@ -25,6 +25,9 @@ func TestIPv4(t *testing.T) {
 		{"sentence", "resolved 8.8.8.8.", "resolved " + ip + ".", a},
 		{"cidr", "allow 10.0.0.0/8", "allow " + ip + "/8", a},
 		{"json", `{"ip":"172.16.254.1"}`, `{"ip":"` + ip + `"}`, a},
+		// Every address counts, private and shared ranges included.
+		{"cgnat", "peer 100.64.12.7 and 100.127.255.254", "peer " + ip + " and " + ip, a},
+		{"loopback and private", "127.0.0.1, 10.255.0.9, 0.0.0.0", ip + ", " + ip + ", " + ip, a},
 		same("opt-in", "connect to 192.168.1.10", Credentials()),
 		same("version v", "go v1.2.3.4", a),
 		same("three parts", "version 1.2.3 and 10.0.19041", a),
