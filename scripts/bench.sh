@@ -52,5 +52,9 @@ touch "$HOME/.claude/session-intelligence/learned" # the one-time learn is not w
 export CLAUDE_PLUGIN_ROOT="$work/mkt/plugins/session-intelligence" CLAUDE_PLUGIN_DATA="$work/data"
 "$b" -n 100 -stdin "$work/start.json" -label "SessionStart, nothing to do" -- "$bin/si-session-start"
 "$b" -n 300 -stdin "$work/sl.json" -label "status line warm (verbose)" -- "$bin/si-statusline"
+# The relay module's round trip at a turn end: si-relay reads the request,
+# updates the project's relay state under its lock and answers.
+printf '{"event":"turn","sessionId":"bench","root":"%s","tokens":20000,"window":"1"}' "$work/proj" >"$work/relay.json"
+CLAUDE_RELAY=1 "$b" -n 300 -stdin "$work/relay.json" -label "si-relay decide (turn end)" -- "$bin/si-relay"
 echo "== binary sizes"
 for f in "$bin"/*; do printf '%-24s %.2f MB\n' "$(basename "$f")" "$(echo "$(stat -c %s "$f") / 1048576" | bc -l)"; done

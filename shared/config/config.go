@@ -18,6 +18,7 @@ type Config struct {
 	Shape      Shape       `json:"shape"`
 	Archive    ToolArchive `json:"toolArchive"`
 	Learning   Learning    `json:"learning"`
+	Relay      Relay       `json:"relay"`
 	Debug      Debug       `json:"debug"`
 }
 
@@ -113,6 +114,16 @@ type Learning struct {
 	Announce bool `json:"announce"`
 }
 
+// Relay configures the relay: hand-over note, /clear and resume past a
+// threshold above the conversation's starting size.
+type Relay struct {
+	Enabled         bool   `json:"enabled"`
+	Margin          int64  `json:"margin"`
+	StateFile       string `json:"stateFile"`
+	Format          string `json:"format"`
+	PhaseTimeoutSec int    `json:"phaseTimeoutSec"`
+}
+
 // Debug configures the debug log.
 type Debug struct {
 	Enabled bool `json:"enabled"`
@@ -150,5 +161,6 @@ func Default() Config {
 			WarmScoreCutoff: 0.40, PersistAcrossCompacts: true, PerProject: map[string]map[string]any{},
 		},
 		Archive: ToolArchive{Enabled: true, ThresholdChars: 4096, MaxPerSession: 200, TTLDays: 7},
+		Relay:   Relay{Margin: 40_000, StateFile: "state.md", Format: "markdown", PhaseTimeoutSec: 900},
 	}
 }

@@ -147,6 +147,17 @@ var Keys = []Key{
 	// Learning loop.
 	{Path: "learning.announce", Kind: Bool, Label: "Announce learned zones", Env: "CLAUDE_LEARN_ANNOUNCE", Section: "Learning",
 		Doc: "Mention it in an advisory when the adaptive zones move."},
+	// Relay.
+	{Path: "relay.enabled", Kind: Bool, Label: "Relay (hand over, /clear, resume)", Env: "CLAUDE_RELAY", Section: "Relay",
+		Doc: "Past the threshold, have the agent write a hand-over note, clear the conversation and resume from the note; off until you opt in (see Relay)."},
+	{Path: "relay.margin", Kind: Int, Min: 5000, Max: 5_000_000, Label: "Relay margin (tokens)", Env: "CLAUDE_RELAY_MARGIN", Section: "Relay",
+		Doc: "Tokens a conversation may grow past its starting size (measured at its first turn) before the relay starts."},
+	{Path: "relay.stateFile", Kind: String, Label: "Relay note file", Section: "Relay",
+		Doc: "The hand-over note, relative to the project root (or absolute); the fresh conversation gets it at start."},
+	{Path: "relay.format", Kind: Enum, Values: []string{"markdown"}, Section: "Relay",
+		Doc: "Format the agent is asked to write the note in."},
+	{Path: "relay.phaseTimeoutSec", Kind: Int, Min: 30, Max: 86_400, Section: "Relay",
+		Doc: "Seconds a relay may stay in one phase (writing, clearing, resuming) before it is called off, back to armed, with a message."},
 	// Debug log.
 	{Path: "debug.enabled", Kind: Bool, Label: "Debug log", Env: "CLAUDE_INTEL_DEBUG", Section: "Debug",
 		Doc: "Write debug-level lines to ~/.claude/logs/session-intel-YYYY-MM-DD.log."},

@@ -13,6 +13,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/handoff"
 	"github.com/session-intelligence/session-intelligence/shared/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/paths"
+	"github.com/session-intelligence/session-intelligence/shared/relay"
 	"github.com/session-intelligence/session-intelligence/shared/wiring"
 )
 
@@ -30,6 +31,9 @@ func Handle(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 			res.Context = handoff.Render(h)
 			rt.Log.Infof(map[string]any{"task": h.CurrentTask != "", "commits": len(h.RecentCommits)}, "resume block injected")
 		}
+	}
+	if note := relay.SessionStartNote(rt, in); note != "" {
+		res.Context = note // after a relay's /clear: the hand-over note, framed as data
 	}
 	return res, nil
 }

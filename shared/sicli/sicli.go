@@ -42,6 +42,7 @@ type CLI struct {
 	Expand  ExpandCmd  `cmd:"" help:"Replay an archived tool response (by tool_use_id), list or prune the archive."`
 	Learn   LearnCmd   `cmd:"" help:"Seed the compaction history from existing transcripts, so adaptive zones work on day one."`
 	Replay  ReplayCmd  `cmd:"" help:"Replay a recorded transcript: advisories, PRESERVE/DROP bands at each compaction, regret after it."`
+	Relay   RelayCmd   `cmd:"" help:"The relay: phase and history (status), the headless driver (run), reset."`
 	Ail     AilCmd     `cmd:"" help:"AILv1 hand-off snapshots: pack, sig, unpack, and an MCP server (mcp)."`
 	Status  StatusCmd  `cmd:"" help:"Runtime state: installation, hooks registered and firing, status line, this session's counters, ecosystem."`
 	Doctor  DoctorCmd  `cmd:"" help:"Check the installation end to end and say what to fix (exit 1 when something is wrong)."`

@@ -1,0 +1,23 @@
+package main
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/session-intelligence/session-intelligence/shared/relay"
+	"github.com/session-intelligence/session-intelligence/shared/scripttest"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"si-stop":  main,
+		"si-relay": func() { os.Exit(relay.Main(os.Stdin, os.Stdout, os.Stderr, os.Getenv, time.Now)) },
+	})
+}
+
+// TestScripts runs testdata/*.txtar against si-stop (and si-relay, the
+// module's decision process, to show the Stop hook standing down).
+func TestScripts(t *testing.T) { testscript.Run(t, scripttest.Params()) }

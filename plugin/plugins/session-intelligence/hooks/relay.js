@@ -1,0 +1,81 @@
+// The relay's hands inside Claude Code (the module API of 2.1.332). Every
+// decision and every text comes from the Go binary bin/si-relay (one JSON
+// object in, one out; package shared/relay); this file only carries the
+// answer out:
+// submit the hand-over request, run /clear and submit the resume prompt,
+// hold what the person types meanwhile and send it again afterwards.
+// Whatever fails here, the session goes on as if the module were absent.
+
+const DECIDE_TIMEOUT_MS = 5000
+
+// The plugin's own environment, read once per load (a reload re-reads it).
+let hookEnv
+
+async function ask($, request) {
+  hookEnv = hookEnv ?? (await $.process.hookEnv())
+  const bin = hookEnv.CLAUDE_PLUGIN_ROOT + '/bin/si-relay'
+  const body = JSON.stringify({ ...request, window: hookEnv.CLAUDE_PID ?? '' })
+  const out = await $.process.run([bin], {
+    stdin: body,
+    timeoutMs: DECIDE_TIMEOUT_MS,
+    env: { CLAUDE_PROJECT_DIR: hookEnv.CLAUDE_PROJECT_DIR ?? '', CLAUDE_PLUGIN_DATA: hookEnv.CLAUDE_PLUGIN_DATA ?? '' },
+  })
+  if (out.exitCode !== 0) return { action: 'none' }
+  try {
+    return JSON.parse(out.stdout)
+  } catch {
+    return { action: 'none' }
+  }
+}
+
+async function where($) {
+  return { sessionId: await $.session.id(), root: await $.session.root(), cwd: await $.session.cwd() }
+}
+
+function tell($, answer) {
+  if (answer.notice) $.ui.log(answer.notice)
+}
+
+async function resend($, prompts) {
+  for (const text of prompts ?? []) await $.prompt.submit({ text, asUser: true })
+}
+
+// After the turn that crossed the threshold: ask for the note. After the
+// turn that wrote it: clear and resume, awaited here (a timer would fire
+// after a -p session has ended).
+export const register = (on) => {
+  on('turn.complete', async ($, e, next) => {
+    const result = await next(e)
+    if (e.agentId !== undefined) return result
+    const usage = await $.session.usage()
+    const answer = await ask($, { event: 'turn', ...(await where($)), tokens: usage.context.tokens ?? 0 })
+    tell($, answer)
+    if (answer.action === 'handover') {
+      void $.prompt.submit({ text: answer.text })
+    } else if (answer.action === 'clear') {
+      await $.command.run({ command: 'clear' })
+      const resumed = await ask($, { event: 'cleared', ...(await where($)) })
+      tell($, resumed)
+      if (resumed.action === 'resume') await $.prompt.submit({ text: resumed.text, asUser: true })
+    } else if (answer.action === 'resend') {
+      await resend($, answer.prompts)
+    }
+    return result
+  })
+
+  // While a relay runs, what the person types is held (and the input box
+  // emptied, or Enter would send it twice) and sent again after the resume.
+  on('prompt.submit', async ($, e, next) => {
+    const typed = e.origin.kind === 'composer' || e.origin.kind === 'bridge' || e.origin.kind === 'sdk'
+    if (e.command || !typed) return next(e)
+    const answer = await ask($, { event: 'prompt', ...(await where($)), text: e.text })
+    if (answer.action !== 'hold') {
+      tell($, answer)
+      const entered = await next(e)
+      if (answer.action === 'resend') void resend($, answer.prompts)
+      return entered
+    }
+    $.clock.after(50, () => $.prompt.fill({ text: '' }))
+    return { drop: answer.notice || 'Relay in progress: your message is held until the fresh conversation starts.' }
+  }).catch(($, e, next) => next(e))
+}

@@ -1,0 +1,144 @@
+package relay
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/config"
+	"github.com/session-intelligence/session-intelligence/shared/intellog"
+	"github.com/session-intelligence/session-intelligence/shared/paths"
+)
+
+// maxRequest caps the module's request; a prompt longer than what may be
+// held is let through anyway.
+const maxRequest = 1 << 20
+
+// Env variables the drivers share.
+const (
+	EnvDriver = "SI_RELAY_DRIVER" // "headless" while si relay run drives the session
+	EnvWindow = "SI_RELAY_WINDOW" // names the window in place of CLAUDE_PID
+)
+
+// Request is one JSON object the module sends to `si relay decide`.
+type Request struct {
+	Event   string `json:"event"` // turn, prompt, cleared
+	SID     string `json:"sessionId"`
+	Root    string `json:"root"` // $.session.root()
+	Cwd     string `json:"cwd"`
+	Tokens  int64  `json:"tokens"`
+	Text    string `json:"text"`
+	Window  string `json:"window"` // CLAUDE_PID of the session
+	AgentID string `json:"agentId"`
+}
+
+// Deps is the outside world of a decision.
+type Deps struct {
+	Store  Store
+	Set    Settings
+	Getenv func(string) string
+	Now    func() time.Time
+	Alive  func(window string) bool
+}
+
+// Window names the calling window: SI_RELAY_WINDOW, else the given one
+// (CLAUDE_PID of the session).
+func (d Deps) Window(given string) string {
+	if w := d.Getenv(EnvWindow); w != "" {
+		return w
+	}
+	return given
+}
+
+// DecideJSON reads one request from r and answers it. It never fails:
+// whatever goes wrong, the answer is "none" (the session goes on as if
+// there were no relay) and the error says why.
+func DecideJSON(d Deps, r io.Reader) (Answer, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxRequest+1))
+	if err != nil {
+		return Answer{Action: None}, fmt.Errorf("read request: %w", err)
+	}
+	if len(data) > maxRequest {
+		return Answer{Action: None}, fmt.Errorf("request over %d bytes; ignored", maxRequest)
+	}
+	var req Request
+	if err := json.Unmarshal(data, &req); err != nil {
+		return Answer{Action: None}, fmt.Errorf("decode request: %w", err)
+	}
+	return d.Module(req)
+}
+
+// Module answers a request of the module.
+func (d Deps) Module(req Request) (Answer, error) {
+	if req.AgentID != "" || d.Getenv(EnvDriver) == string(Headless) {
+		return Answer{Action: None}, nil // subagents never relay; si relay run drives this one
+	}
+	ev := map[string]Event{"turn": TurnEnd, "prompt": Prompt, "cleared": Cleared}[req.Event]
+	if ev == "" {
+		return Answer{Action: None}, fmt.Errorf("unknown event %q", req.Event)
+	}
+	root := firstNonEmpty(req.Root, req.Cwd, d.Getenv("CLAUDE_PROJECT_DIR"))
+	sid := paths.SessionID(req.SID)
+	if !filepath.IsAbs(root) || sid == "" {
+		return Answer{Action: None}, fmt.Errorf("request lacks an absolute root or a session id")
+	}
+	return d.Apply(root, Call{Event: ev, SID: sid, Window: d.Window(req.Window), Driver: Module, Tokens: req.Tokens, Text: req.Text})
+}
+
+// Apply runs one call through the project's state under its lock.
+func (d Deps) Apply(root string, c Call) (Answer, error) {
+	var a Answer
+	now := d.Now()
+	note := d.Set.NotePath(root)
+	if !d.Set.Enabled && c.Driver != Headless {
+		// Off (the default): nothing to lock or write unless a relay from
+		// before it was turned off still has something to hand back.
+		if st, err := d.Store.Load(root); err == nil && st.Phase == Armed && len(st.Held) == 0 && st.Notice == "" {
+			return Answer{Action: None}, nil
+		}
+	}
+	err := d.Store.Update(root, now, func(st *State) {
+		m := &Machine{St: st, Set: d.Set, Note: note, Now: now, Alive: d.Alive,
+			Written:  func(since time.Time) bool { return NoteWritten(note, since) },
+			Handover: func(tokens, base int64) string { return HandoverText(d.Set, note, tokens, base) }}
+		if !d.Set.Enabled && c.Driver != Headless {
+			a = m.Disabled(c)
+			return
+		}
+		a = m.Apply(c)
+	})
+	if err != nil {
+		return Answer{Action: None}, err
+	}
+	return a, nil
+}
+
+func firstNonEmpty(vals ...string) string {
+	for _, v := range vals {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// Main is the si-relay process the module runs at every turn end and
+// prompt: one JSON request on stdin, one JSON answer on stdout. It always
+// exits 0; on any error it answers "none" and logs one line.
+func Main(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
+	a := Answer{Action: None}
+	dirs, err := paths.Resolve(getenv)
+	if err == nil {
+		cfg, _ := config.Load(config.Files{Legacy: dirs.LegacyConfig(), Unified: dirs.Config()}, getenv)
+		d := Deps{Store: NewStore(dirs.State), Set: FromConfig(cfg.Relay), Getenv: getenv, Now: now, Alive: Alive}
+		if a, err = DecideJSON(d, stdin); err != nil {
+			log := &intellog.Logger{Dir: dirs.Logs, Source: "relay", Now: now, Fallback: stderr,
+				Min: intellog.MinLevel(cfg.Debug.Enabled, cfg.Debug.Quiet)}
+			log.Warnf(nil, "relay decide: %v", err)
+		}
+	}
+	_ = json.NewEncoder(stdout).Encode(a)
+	return 0
+}

@@ -1,0 +1,189 @@
+package relay
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// world is a scratch project and state root for decisions.
+type world struct {
+	root  string
+	deps  Deps
+	env   map[string]string
+	clock time.Time
+}
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	dir := t.TempDir()
+	w := &world{root: filepath.Join(dir, "proj"), env: map[string]string{}, clock: time.Now()}
+	must(t, os.MkdirAll(w.root, 0o755))
+	w.deps = Deps{Store: NewStore(filepath.Join(dir, "state")), Set: settings(),
+		Getenv: func(k string) string { return w.env[k] }, Now: func() time.Time { return w.clock }, Alive: Alive}
+	return w
+}
+
+func (w *world) ask(t *testing.T, req Request) Answer {
+	t.Helper()
+	if req.Root == "" {
+		req.Root = w.root
+	}
+	data, _ := json.Marshal(req)
+	a, err := DecideJSON(w.deps, strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatalf("decide %+v: %v", req, err)
+	}
+	return a
+}
+
+func TestDecideBadInput(t *testing.T) {
+	w := newWorld(t)
+	tests := []struct{ name, body string }{
+		{"not JSON", "{turn"},
+		{"unknown event", `{"event":"bogus","sessionId":"s","root":"/p"}`},
+		{"relative root", `{"event":"turn","sessionId":"s","root":"p"}`},
+		{"no session id", `{"event":"turn","root":"/p"}`},
+		{"over the cap", `{"event":"prompt","sessionId":"s","root":"/p","text":"` + strings.Repeat("x", maxRequest) + `"}`},
+	}
+	for _, tc := range tests {
+		a, err := DecideJSON(w.deps, strings.NewReader(tc.body))
+		if err == nil || a.Action != None {
+			t.Errorf("%s: answer %+v, err %v; want none with an error", tc.name, a, err)
+		}
+	}
+}
+
+func TestDecideStandsDown(t *testing.T) {
+	w := newWorld(t)
+	w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 10_000, Window: "1"})
+	if a := w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 90_000, Window: "1", AgentID: "a1"}); a.Action != None {
+		t.Errorf("a subagent's turn relayed: %+v", a)
+	}
+	w.env[EnvDriver] = string(Headless)
+	if a := w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 90_000, Window: "1"}); a.Action != None {
+		t.Errorf("the module acted under si relay run: %+v", a)
+	}
+	delete(w.env, EnvDriver)
+	w.deps.Set.Enabled = false
+	if a := w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 90_000, Window: "1"}); a.Action != None {
+		t.Errorf("a disabled relay acted: %+v", a)
+	}
+	w.deps.Set.Enabled = true
+	if a := w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 90_000, Window: "1"}); a.Action != Handover || !strings.Contains(a.Text, filepath.Join(w.root, "state.md")) {
+		t.Errorf("enabled again: %+v", a)
+	}
+}
+
+func TestStateSurvivesAndResets(t *testing.T) {
+	w := newWorld(t)
+	w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 10_000, Window: "1"})
+	w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 60_000, Window: "1"})
+	path := w.deps.Store.Path(w.root)
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("state file %s: %v %v", path, fi, err)
+	}
+	if di, _ := os.Stat(filepath.Dir(path)); di.Mode().Perm() != 0o700 {
+		t.Fatalf("state dir mode %v", di.Mode().Perm())
+	}
+	st, err := w.deps.Store.Load(w.root)
+	if err != nil || st.Phase != Writing || st.Root != w.root {
+		t.Fatalf("reloaded state: %+v %v", st, err)
+	}
+	must(t, os.WriteFile(path, []byte("{not json"), 0o600))
+	if a := w.ask(t, Request{Event: "turn", SID: "s2", Tokens: 10_000, Window: "1"}); a.Action != None {
+		t.Fatalf("after corruption: %+v", a)
+	}
+	st, err = w.deps.Store.Load(w.root)
+	if err != nil || st.Phase != Armed || st.History[0].Event != "reset" {
+		t.Fatalf("corrupt state not replaced: %+v %v", st, err)
+	}
+}
+
+func TestUnwritableStateFailsOpen(t *testing.T) {
+	w := newWorld(t)
+	must(t, os.MkdirAll(filepath.Dir(w.deps.Store.Dir), 0o700))
+	must(t, os.WriteFile(w.deps.Store.Dir, []byte("a file where the directory goes"), 0o600))
+	a, err := DecideJSON(w.deps, strings.NewReader(fmt.Sprintf(`{"event":"turn","sessionId":"s","root":%q,"tokens":5}`, w.root)))
+	if err == nil || a.Action != None {
+		t.Fatalf("unwritable state: %+v, %v", a, err)
+	}
+}
+
+// TestTwoWindowsRace: many windows of one project end turns over the
+// threshold at once; exactly one of them starts the relay.
+func TestTwoWindowsRace(t *testing.T) {
+	w := newWorld(t)
+	const n = 8
+	for i := 0; i < n; i++ {
+		w.ask(t, Request{Event: "turn", SID: fmt.Sprint("s", i), Tokens: 10_000, Window: fmt.Sprint("w", i)})
+	}
+	var wg sync.WaitGroup
+	answers := make([]Answer, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers[i] = w.ask(t, Request{Event: "turn", SID: fmt.Sprint("s", i), Tokens: 99_000, Window: fmt.Sprint("w", i)})
+		}()
+	}
+	wg.Wait()
+	handovers := 0
+	for _, a := range answers {
+		if a.Action == Handover {
+			handovers++
+		}
+	}
+	if handovers != 1 {
+		t.Fatalf("%d windows started a relay, want 1", handovers)
+	}
+}
+
+// TestCrashBetweenClearAndResume: the window dies after the clear; the
+// next session of the project starts from the note.
+func TestCrashBetweenClearAndResume(t *testing.T) {
+	w := newWorld(t)
+	dead := deadPID(t)
+	w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 10_000, Window: dead})
+	w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 60_000, Window: dead})
+	must(t, os.WriteFile(filepath.Join(w.root, "state.md"), []byte("- next: run the tests\n"), 0o644))
+	if a := w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 61_000, Window: dead}); a.Action != Clear {
+		t.Fatalf("note written: %+v", a)
+	}
+	a, err := w.deps.Apply(w.root, Call{Event: StartedUp, SID: "s2", Window: "1", Source: "startup", Driver: StopHook})
+	if err != nil || a.Action != Inject {
+		t.Fatalf("new session after the crash: %+v %v", a, err)
+	}
+	if a := w.ask(t, Request{Event: "turn", SID: "s2", Tokens: 20_000, Window: "1"}); !strings.Contains(a.Notice, "Relay done") {
+		t.Fatalf("first turn after adoption: %+v", a)
+	}
+}
+
+// deadPID is the id of a process that has exited.
+func deadPID(t *testing.T) string {
+	t.Helper()
+	cmd := exec.Command("true")
+	must(t, cmd.Run())
+	return strconv.Itoa(cmd.Process.Pid)
+}
+
+func BenchmarkDecide(b *testing.B) {
+	dir := b.TempDir()
+	root := filepath.Join(dir, "proj")
+	d := Deps{Store: NewStore(filepath.Join(dir, "state")), Set: settings(), Getenv: func(string) string { return "" }, Now: time.Now, Alive: Alive}
+	body := fmt.Sprintf(`{"event":"turn","sessionId":"s1","root":%q,"tokens":20000,"window":"1"}`, root)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if a, err := DecideJSON(d, strings.NewReader(body)); err != nil || a.Action != None {
+			b.Fatal(a, err)
+		}
+	}
+}
