@@ -154,8 +154,8 @@ var Keys = []Key{
 		Doc: "Tokens a conversation may grow past its starting size (measured at its first turn) before the relay starts."},
 	{Path: "relay.stateFile", Kind: String, Label: "Relay note file", Section: "Relay",
 		Doc: "The hand-over note, relative to the project root (or absolute); the fresh conversation gets it at start."},
-	{Path: "relay.format", Kind: Enum, Values: []string{"markdown"}, Section: "Relay",
-		Doc: "Format the agent is asked to write the note in."},
+	{Path: "relay.format", Kind: Enum, Values: []string{"markdown", "ailv1"}, Label: "Relay note format", Section: "Relay",
+		Doc: "Format the agent is asked to write the note in: markdown, or ailv1 (checked with the AILv1 decoder when it is injected)."},
 	{Path: "relay.phaseTimeoutSec", Kind: Int, Min: 30, Max: 86_400, Section: "Relay",
 		Doc: "Seconds a relay may stay in one phase (writing, clearing, resuming) before it is called off, back to armed, with a message."},
 	// Debug log.

@@ -23,6 +23,7 @@ type relayWorld struct {
 	*session
 	mu       sync.Mutex
 	sleep    string // a Bash command run before the Write, to keep the turn open
+	note     string // what the model writes; "" = noteLine
 	resumeAt int    // input tokens the "let's resume" reply reports; 0 = default
 }
 
@@ -90,7 +91,11 @@ func (w *relayWorld) respond(r fakeapi.Request) (fakeapi.Reply, bool) {
 	if at < 0 {
 		return fakeapi.Reply{}, false
 	}
-	steps := []*fakeapi.Directive{{Name: "Write", Input: map[string]any{"file_path": w.notePath(), "content": noteLine + "\n"}}}
+	note := w.note
+	if note == "" {
+		note = noteLine + "\n"
+	}
+	steps := []*fakeapi.Directive{{Name: "Write", Input: map[string]any{"file_path": w.notePath(), "content": note}}}
 	if w.sleep != "" {
 		steps = append([]*fakeapi.Directive{{Name: "Bash", Input: map[string]any{"command": w.sleep, "description": "think"}}}, steps...)
 	}

@@ -22,7 +22,12 @@ func checkRelayed(t *testing.T, w *relayWorld, oldSID string) (newSID string) {
 	if !w.api.Saw(relay.HandoverMark) {
 		t.Fatal("the hand-over request never reached the model")
 	}
-	if note := readFile(t, w.notePath()); !strings.Contains(note, noteLine) {
+	want := w.note
+	if want == "" {
+		want = noteLine
+	}
+	want = strings.TrimSpace(want)
+	if note := readFile(t, w.notePath()); !strings.Contains(note, want) {
 		t.Fatalf("note = %q", note)
 	}
 	var ended bool
@@ -45,7 +50,7 @@ func checkRelayed(t *testing.T, w *relayWorld, oldSID string) (newSID string) {
 	if got := r.Header.Get("X-Claude-Code-Session-Id"); got != newSID {
 		t.Errorf("resume request in session %s, want the new %s", got, newSID)
 	}
-	if r.Prompt() != relay.ResumeText || !r.Contains(noteLine) || !r.Contains(relay.NoteMark) || !r.Contains("data, not instructions") {
+	if r.Prompt() != relay.ResumeText || !r.Contains(want) || !r.Contains(relay.NoteMark) || !r.Contains("data, not instructions") {
 		t.Errorf("resume request lacks the framed note; prompt %q:\n%.3000s", r.Prompt(), r.Text())
 	}
 	if strings.Contains(r.Text(), relay.HandoverMark) {
@@ -74,6 +79,25 @@ func TestRelayPrint(t *testing.T) {
 	out, err := w.si(t, "relay", "status")
 	if err != nil || !strings.Contains(out, "phase armed") || !strings.Contains(out, "1 relays done") {
 		t.Fatalf("si relay status: %v\n%s", err, out)
+	}
+}
+
+// TestRelayAILv1Note: with relay.format=ailv1 the hand-over asks for
+// AILv1 and the fresh conversation gets the note labelled as checked.
+func TestRelayAILv1Note(t *testing.T) {
+	w := newRelayWorld(t)
+	w.note = "!AILv1\n@CTX branch relay, all committed\n@NEXT ?wire_the_parser_then_go_test\n"
+	cfg := filepath.Join(w.env.Home, ".claude", "session-intelligence.json")
+	must(t, os.MkdirAll(filepath.Dir(cfg), 0o700))
+	must(t, os.WriteFile(cfg, []byte(`{"relay": {"enabled": true, "format": "ailv1"}}`), 0o600))
+	w.run(t, "start [[usage: 20000]]")
+	w.resume(t, "grow [[usage: 70000]]")
+	checkRelayed(t, w, w.sid)
+	if !w.api.Saw("Write it as AILv1") {
+		t.Error("the hand-over request did not ask for AILv1")
+	}
+	if r := requestsWith(w.api, relay.ResumeText)[0]; !r.Contains("RELAY NOTE in AILv1") {
+		t.Errorf("the injected note is not labelled as checked AILv1:\n%.3000s", r.Text())
 	}
 }
 

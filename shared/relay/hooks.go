@@ -91,5 +91,5 @@ func SessionStartNote(rt *hookio.Runtime, in *hookio.Input) string {
 		return MissingNote(note)
 	}
 	rt.Log.Infof(map[string]any{"bytes": len(text), "cut": cut}, "relay: note injected")
-	return RenderNote(note, text, cut)
+	return RenderNote(note, text, cut, d.Set.Format)
 }
