@@ -28,8 +28,9 @@ for dir in "$root"/hooks/*/; do
   [ -f "$dir/main.go" ] && build "hooks/$name" "si-$name"
 done
 [ -f "$root/statusline/main.go" ] && build statusline si-statusline
-for cmd in si ai; do
-  [ -f "$root/commands/$cmd/main.go" ] && build "commands/$cmd" "$cmd"
+for dir in "$root"/commands/*/; do
+  name=$(basename "$dir")
+  [ -f "$dir/main.go" ] && build "commands/$name" "$name"
 done
 echo "built into $bin:"
 ls -l "$bin" | awk 'NR>1 {printf "  %-24s %6.2f MB\n", $9, $5/1048576}'

@@ -24,8 +24,8 @@ for dir in "$root"/hooks/*/; do
   [ -f "$dir/main.go" ] && names+=("hooks/$(basename "$dir"):si-$(basename "$dir")")
 done
 [ -f "$root/statusline/main.go" ] && names+=("statusline:si-statusline")
-for cmd in si ai; do
-  [ -f "$root/commands/$cmd/main.go" ] && names+=("commands/$cmd:$cmd")
+for dir in "$root"/commands/*/; do
+  [ -f "$dir/main.go" ] && names+=("commands/$(basename "$dir"):$(basename "$dir")")
 done
 for target in linux/amd64 linux/arm64 darwin/amd64 darwin/arm64; do
   goos=${target%/*} goarch=${target#*/}

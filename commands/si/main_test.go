@@ -1,15 +1,24 @@
 package main
 
 import (
+	"os"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/session-intelligence/session-intelligence/shared/ailcli"
+	"github.com/session-intelligence/session-intelligence/shared/clienv"
+	"github.com/session-intelligence/session-intelligence/shared/refreshcli"
 	"github.com/session-intelligence/session-intelligence/shared/scripttest"
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"si": main})
+	testscript.Main(m, map[string]func(){
+		"si": main,
+		// The heavy subcommands' binaries, found on PATH by si's delegation.
+		"si-ail":     func() { os.Exit(ailcli.Main(os.Args[1:], clienv.OS())) },
+		"si-refresh": func() { os.Exit(refreshcli.Main(os.Args[1:], clienv.OS())) },
+	})
 }
 
 // TestScripts runs testdata/*.txtar against the si binary.

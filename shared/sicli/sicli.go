@@ -6,27 +6,16 @@ package sicli
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"os/exec"
-	"time"
 
 	"github.com/alecthomas/kong"
 
+	"github.com/session-intelligence/session-intelligence/shared/clienv"
 	"github.com/session-intelligence/session-intelligence/shared/config"
 	"github.com/session-intelligence/session-intelligence/shared/paths"
 )
 
 // Env is the outside world of one `si` run.
-type Env struct {
-	Stdin  io.Reader
-	Stdout io.Writer
-	Stderr io.Writer
-	Getenv func(string) string
-	Now    func() time.Time
-	Cwd    string                       // working directory; "" = the process's
-	Look   func(string) (string, error) // exec.LookPath; nil = not searched
-}
+type Env = clienv.Env
 
 // deps is what subcommands get bound to Run.
 type deps struct {
@@ -43,11 +32,11 @@ type CLI struct {
 	Learn   LearnCmd   `cmd:"" help:"Seed the compaction history from existing transcripts, so adaptive zones work on day one."`
 	Replay  ReplayCmd  `cmd:"" help:"Replay a recorded transcript: advisories, PRESERVE/DROP bands at each compaction, regret after it."`
 	Relay   RelayCmd   `cmd:"" help:"The relay: phase and history (status), the headless driver (run), reset."`
-	Ail     AilCmd     `cmd:"" help:"AILv1 hand-off snapshots: pack, sig, unpack, and an MCP server (mcp)."`
+	Ail     AilCmd     `cmd:"" passthrough:"" help:"AILv1 hand-off snapshots: pack, sig, unpack, and an MCP server (mcp)."`
 	Status  StatusCmd  `cmd:"" help:"Runtime state: installation, hooks registered and firing, status line, this session's counters, ecosystem."`
 	Doctor  DoctorCmd  `cmd:"" help:"Check the installation end to end and say what to fix (exit 1 when something is wrong)."`
 	Deploy  DeployCmd  `cmd:"" help:"Fleet deployment: the managed-settings fragment for every user of a machine."`
-	Refresh RefreshCmd `cmd:"" hidden:"" help:"Background refresher started by the status line."`
+	Refresh RefreshCmd `cmd:"" passthrough:"" hidden:"" help:"Background refresher started by the status line."`
 
 	Slash     SlashCmd     `cmd:"" hidden:"" help:"Run a /si request for the command file: output and status as text, never a write."`
 	Install   InstallCmd   `cmd:"" hidden:"" help:"Install into settings.json without the plugin system (./install.sh --settings)."`
@@ -96,6 +85,10 @@ func Main(args []string, env Env) int {
 		return 1
 	}
 	if err := ctx.Run(d); err != nil {
+		var ee exitError
+		if errors.As(err, &ee) {
+			return ee.code
+		}
 		if !errors.Is(err, errSilent) {
 			fmt.Fprintln(env.Stderr, "si:", err)
 		}
@@ -114,7 +107,4 @@ func newDeps(env Env) (*deps, error) {
 }
 
 // OSEnv is the real process environment.
-func OSEnv() Env {
-	cwd, _ := os.Getwd()
-	return Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Now: time.Now, Cwd: cwd, Look: exec.LookPath}
-}
+func OSEnv() Env { return clienv.OS() }

@@ -25,6 +25,9 @@ import (
 // BinaryName is the status line executable.
 const BinaryName = "si-statusline"
 
+// companions are copied beside the stable status line binary.
+var companions = []string{"si", "si-refresh"}
+
 // Record is <state>/statusline.json: the previous statusLine value exactly
 // as it was (absent when there was none) and its command for the chain.
 type Record struct {
@@ -64,13 +67,16 @@ func Wire(o Options) (Result, error) {
 		return res, err
 	}
 	// The status line starts its background refreshers through the si
-	// next to it, so si travels with it when the plugin has one.
-	if si := filepath.Join(filepath.Dir(o.Source), "si"); fileExists(si) {
-		more, err := installCopy(si, filepath.Join(o.StableIn, "si"))
-		if err != nil {
-			return res, err
+	// next to it (which hands them to si-refresh), so both travel with it
+	// when the plugin has them.
+	for _, name := range companions {
+		if src := filepath.Join(filepath.Dir(o.Source), name); fileExists(src) {
+			more, err := installCopy(src, filepath.Join(o.StableIn, name))
+			if err != nil {
+				return res, err
+			}
+			copied = copied || more
 		}
-		copied = copied || more
 	}
 	res.Copied = copied
 	res.Changed, res.Backup, err = settingsjson.Edit(o.Settings(), func(doc []byte) ([]byte, error) {

@@ -1,4 +1,8 @@
-package sicli
+// Package refreshcli is `si refresh` (the si-refresh binary): the
+// background work the status line and the hooks start detached, so that
+// a redraw never waits on git or the network. It lives apart from `si`
+// because go-git and net/http would slow down every other si start.
+package refreshcli
 
 import (
 	"context"
@@ -16,10 +20,9 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/statusline"
 )
 
-// RefreshCmd is `si refresh git ROOT|quota|health`: the background work
-// the status line starts (detached) so that a redraw never waits on git
-// or the network. Each kind runs at most once at a time.
-type RefreshCmd struct {
+// CLI is `si refresh git ROOT|quota|health`. Each kind runs at most once
+// at a time.
+type CLI struct {
 	Kind string `arg:"" enum:"git,quota,health" help:"What to refresh: git, quota or health."`
 	Root string `arg:"" optional:"" help:"Repository root (for git)."`
 }
@@ -28,7 +31,7 @@ type RefreshCmd struct {
 const refreshBudget = 30 * time.Second
 
 // Run does the refresh; failures are recorded in the caches, not printed.
-func (c *RefreshCmd) Run(d *deps) error {
+func (c *CLI) Run(d *deps) error {
 	_ = syscall.Setpriority(syscall.PRIO_PROCESS, 0, 10) // yield to the session
 	ctx, cancel := context.WithTimeout(context.Background(), refreshBudget)
 	defer cancel()

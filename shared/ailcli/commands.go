@@ -1,4 +1,8 @@
-package sicli
+// Package ailcli is `si ail` (the si-ail binary): AILv1 snapshots packed,
+// their signatures extracted, unpacked, and served over MCP. It lives
+// apart from `si` because the tokenizer, go/parser and the MCP SDK would
+// slow down every other si start.
+package ailcli
 
 import (
 	"context"
@@ -17,16 +21,16 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/redact"
 )
 
-// AilCmd is `si ail`: the AILv1 hand-off format.
-type AilCmd struct {
-	Pack   AilPackCmd   `cmd:"" help:"Pack notes, a chat log (stdin without -f) or a .go/.py file into an AILv1 snapshot; secrets are redacted."`
-	Sig    AilSigCmd    `cmd:"" help:"Print the @SIG lines of a .go or .py file."`
-	Unpack AilUnpackCmd `cmd:"" help:"Validate a snapshot and print it with its pointers resolved (stdin without -f)."`
-	Mcp    AilMcpCmd    `cmd:"" help:"Serve the AILv1 tools over MCP on stdin/stdout; checkpoints go to the working directory."`
+// CLI is the grammar of `si ail`: the AILv1 hand-off format.
+type CLI struct {
+	Pack   PackCmd   `cmd:"" help:"Pack notes, a chat log (stdin without -f) or a .go/.py file into an AILv1 snapshot; secrets are redacted."`
+	Sig    SigCmd    `cmd:"" help:"Print the @SIG lines of a .go or .py file."`
+	Unpack UnpackCmd `cmd:"" help:"Validate a snapshot and print it with its pointers resolved (stdin without -f)."`
+	Mcp    McpCmd    `cmd:"" help:"Serve the AILv1 tools over MCP on stdin/stdout; checkpoints go to the working directory."`
 }
 
-// AilPackCmd is `si ail pack`.
-type AilPackCmd struct {
+// PackCmd is `si ail pack`.
+type PackCmd struct {
 	File     string   `short:"f" placeholder:"FILE" help:"Input file (default: stdin); .go and .py files become @SIG lines."`
 	Log      []string `placeholder:"TRIED|REASON|INSTEAD" sep:"none" help:"A rejected approach, why, and what replaced it (repeatable)."`
 	Next     []string `placeholder:"TASK" sep:"none" help:"An open task (repeatable)."`
@@ -35,7 +39,7 @@ type AilPackCmd struct {
 
 // Run packs the input and prints the snapshot; what was redacted is
 // reported on stderr.
-func (c *AilPackCmd) Run(d *deps) error {
+func (c *PackCmd) Run(d *deps) error {
 	opt := ailpack.Options{Next: c.Next, NoRedact: c.NoRedact, Counter: cl100k.Counter{}}
 	for _, l := range c.Log {
 		r, err := ailpack.ParseLogArg(l)
@@ -62,13 +66,13 @@ func (c *AilPackCmd) Run(d *deps) error {
 	return err
 }
 
-// AilSigCmd is `si ail sig`.
-type AilSigCmd struct {
+// SigCmd is `si ail sig`.
+type SigCmd struct {
 	File string `short:"f" required:"" placeholder:"FILE" help:"A .go or .py file."`
 }
 
 // Run prints one @SIG line per function and method.
-func (c *AilSigCmd) Run(d *deps) error {
+func (c *SigCmd) Run(d *deps) error {
 	name, data, err := readInput(d, c.File, ailpack.MaxInput)
 	if err != nil {
 		return fmt.Errorf("sig: %w", err)
@@ -90,13 +94,13 @@ func (c *AilSigCmd) Run(d *deps) error {
 	return err
 }
 
-// AilUnpackCmd is `si ail unpack`.
-type AilUnpackCmd struct {
+// UnpackCmd is `si ail unpack`.
+type UnpackCmd struct {
 	File string `short:"f" placeholder:"FILE" help:"Snapshot file (default: stdin)."`
 }
 
 // Run validates the snapshot and prints it hydrated.
-func (c *AilUnpackCmd) Run(d *deps) error {
+func (c *UnpackCmd) Run(d *deps) error {
 	lim := ail.DefaultLimits()
 	name, data, err := readInput(d, c.File, lim.MaxInput)
 	if err != nil {
@@ -113,12 +117,12 @@ func (c *AilUnpackCmd) Run(d *deps) error {
 	return fmt.Errorf("unpack %s: %w", name, err)
 }
 
-// AilMcpCmd is `si ail mcp`.
-type AilMcpCmd struct{}
+// McpCmd is `si ail mcp`.
+type McpCmd struct{}
 
 // Run serves until stdin closes or the process is interrupted.
-func (c *AilMcpCmd) Run(d *deps) error {
-	dir, err := os.Getwd()
+func (c *McpCmd) Run(d *deps) error {
+	dir, err := d.cwd()
 	if err != nil {
 		return fmt.Errorf("mcp: %w", err)
 	}
