@@ -101,6 +101,35 @@ func TestRelayAILv1Note(t *testing.T) {
 	}
 }
 
+// TestRelayNoteNeverWritten: the note cannot be written (state.md is a
+// directory); when the hand-over turn ends the relay is called off with
+// a message, nothing is cleared, and the next prompt goes through.
+func TestRelayNoteNeverWritten(t *testing.T) {
+	w := newRelayWorld(t, "CLAUDE_RELAY=1")
+	must(t, os.Mkdir(w.notePath(), 0o755))
+	w.run(t, "start [[usage: 20000]]")
+	res := w.resume(t, "grow [[usage: 70000]]")
+	if !w.api.Saw(relay.HandoverMark) {
+		t.Fatal("no hand-over request")
+	}
+	st := w.relayState(t)
+	last := st.History[len(st.History)-1]
+	if st.Phase != relay.Armed || last.Event != "called off" || !strings.Contains(last.Detail, "without the note") {
+		t.Fatalf("phase %s, last history %+v", st.Phase, last)
+	}
+	for _, l := range w.lifecycle(t) {
+		if l.Reason == "clear" || l.Source == "clear" {
+			t.Fatalf("cleared without a note: %+v", l)
+		}
+	}
+	if next := w.resume(t, "next step [[usage: 71000]]"); next.Result != "FAKE-REPLY to: next step [[usage: 71000]]" {
+		t.Fatalf("the prompt after the called-off relay: %q (previous result %q)", next.Result, res.Result)
+	}
+	if n := w.handovers(t); n != 1 {
+		t.Errorf("%d hand-overs; the called-off conversation must grow another margin first", n)
+	}
+}
+
 // TestRelayNoLoop: a conversation that starts above the previous one's
 // threshold relays neither at its start nor until it has grown by the
 // margin from there.

@@ -32,6 +32,8 @@ type Request struct {
 	Text    string `json:"text"`
 	Window  string `json:"window"` // CLAUDE_PID of the session
 	AgentID string `json:"agentId"`
+	// Handover: this turn started with the hand-over request.
+	Handover bool `json:"handover"`
 }
 
 // Deps is the outside world of a decision.
@@ -84,7 +86,7 @@ func (d Deps) Module(req Request) (Answer, error) {
 	if !filepath.IsAbs(root) || sid == "" {
 		return Answer{Action: None}, fmt.Errorf("request lacks an absolute root or a session id")
 	}
-	return d.Apply(root, Call{Event: ev, SID: sid, Window: d.Window(req.Window), Driver: Module, Tokens: req.Tokens, Text: req.Text})
+	return d.Apply(root, Call{Event: ev, SID: sid, Window: d.Window(req.Window), Driver: Module, Tokens: req.Tokens, Text: req.Text, Handover: req.Handover})
 }
 
 // Apply runs one call through the project's state under its lock.

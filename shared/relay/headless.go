@@ -119,17 +119,14 @@ func (p *Pipeline) relay(rest []string, sid string) (string, error) {
 	call := Call{Event: TurnEnd, SID: sid, Window: p.Window, Driver: Headless}
 	call.Tokens = p.Tokens(sid)
 	a, err := p.apply(call)
-	for tries := 0; err == nil && a.Action == Handover && tries < writingTurns; tries++ {
-		text := a.Text
-		if _, err = p.turn(slices.Concat(rest, []string{"-p", text, "--output-format", "json", "--resume", sid})); err != nil {
-			return sid, err
-		}
-		call.Tokens = p.Tokens(sid)
-		if a, err = p.apply(call); err == nil && a.Action == None && p.writing() {
-			a.Action, a.Text = Handover, text // ask once more: a headless run has no other turn to wait for
-		}
+	if err != nil || a.Action != Handover {
+		return sid, err
 	}
-	if err != nil || a.Action != Clear {
+	if _, err = p.turn(slices.Concat(rest, []string{"-p", a.Text, "--output-format", "json", "--resume", sid})); err != nil {
+		return sid, err
+	}
+	call.Tokens, call.Handover = p.Tokens(sid), true
+	if a, err = p.apply(call); err != nil || a.Action != Clear {
 		return sid, err
 	}
 	cleared, err := p.turn(slices.Concat(rest, []string{"-p", "/clear", "--output-format", "json", "--resume", sid}))
@@ -156,10 +153,4 @@ func (p *Pipeline) apply(c Call) (Answer, error) {
 		fmt.Fprintln(p.Notices, "si relay:", a.Notice)
 	}
 	return a, err
-}
-
-// writing reports whether the relay still waits for the note.
-func (p *Pipeline) writing() bool {
-	st, err := p.Deps.Store.Load(p.Root)
-	return err == nil && st.Phase == Writing
 }

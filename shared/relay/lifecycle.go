@@ -38,7 +38,7 @@ func (m *Machine) expire(c Call) {
 		return
 	}
 	if cv := st.Convs[st.OwnerSID]; cv != nil {
-		cv.Base = max(cv.Base, cv.Tokens)
+		cv.Base = max(cv.Base, cv.Tokens, st.Crossed)
 	}
 	switch st.Phase {
 	case Writing:

@@ -30,8 +30,12 @@ type Call struct {
 	Text   string // Prompt: the text as typed
 	Source string // StartedUp: startup, resume, clear, compact
 	// Continuing marks a turn end that another block already continues
-	// (Stop's stop_hook_active): no relay starts there.
+	// (Stop's stop_hook_active): no relay starts there, and while the
+	// note is awaited it is the end of the hand-over.
 	Continuing bool
+	// Handover marks the end of the hand-over turn itself (the module
+	// saw it start with the request; the headless driver ran it).
+	Handover bool
 }
 
 // Action is what the driver is to do.
@@ -152,7 +156,7 @@ func (m *Machine) turn(c Call) Answer {
 	switch {
 	case st.Phase == Armed && !c.Continuing && c.Tokens > 0 && c.Tokens >= cv.Threshold(m.Set.Margin):
 		st.enter(Writing, m.Now)
-		st.Driver, st.OwnerSID, st.OwnerWindow = c.Driver, c.SID, c.Window
+		st.Driver, st.OwnerSID, st.OwnerWindow, st.Crossed = c.Driver, c.SID, c.Window, c.Tokens
 		st.log(m.Now, c.SID, "handover", c.Tokens, "asked for the note (started at %d, threshold %d)", cv.Base, cv.Threshold(m.Set.Margin))
 		return Answer{Action: Handover, Text: m.Handover(c.Tokens, cv.Base),
 			Notice: fmt.Sprintf("Relay: the conversation is at %s tokens (it started at %s); the agent is writing its hand-over note to %s before a fresh start.", units.Tokens(c.Tokens), units.Tokens(cv.Base), m.Note)}
@@ -179,11 +183,11 @@ func (m *Machine) writing(c Call, cv *Conv) Answer {
 		}
 		return Answer{Action: Clear}
 	}
-	if st.Turns < writingTurns {
-		return Answer{Action: None}
+	if !c.Handover && !c.Continuing && st.Turns < writingTurns {
+		return Answer{Action: None} // a turn queued before the request; the hand-over is still to come
 	}
-	cv.Base = max(cv.Base, c.Tokens) // one relay per conversation until it grows by the margin again
-	m.callOff(fmt.Sprintf("%d turns ended without the note being written to %s; nothing was cleared", st.Turns, m.Note))
+	cv.Base = max(cv.Base, c.Tokens, st.Crossed) // one relay per conversation until it grows by the margin again
+	m.callOff(fmt.Sprintf("the hand-over turn ended without the note being written to %s; nothing was cleared", m.Note))
 	return Answer{Action: None}
 }
 

@@ -115,7 +115,16 @@ func TestMachine(t *testing.T) {
 			{call: turn("s2", winA, 460_000), action: None, phase: Armed},
 			{call: turn("s2", winA, 489_999), action: None, phase: Armed},
 		}},
-		{name: "no note after two turn ends: called off, no relay until the margin again", steps: []step{
+		{name: "the hand-over turn ends without a note: called off at once, held prompts sent", steps: []step{
+			{call: turn("s1", winA, 10_000), action: None},
+			{call: turn("s1", winA, 50_000), action: Handover, phase: Writing},
+			{call: typed("s1", winA, "meanwhile"), action: Hold},
+			{call: Call{Event: TurnEnd, SID: "s1", Window: winA, Driver: Module, Tokens: 12_000, Handover: true}, action: Resend, phase: Armed, prompts: []string{"meanwhile"}, notice: "the hand-over turn ended without the note"},
+			{call: typed("s1", winA, "passes"), action: None},
+			{call: turn("s1", winA, 89_999), action: None, phase: Armed},
+			{call: turn("s1", winA, 90_000), action: Handover},
+		}},
+		{name: "unmarked turn ends without a note: called off after two, no relay until the margin again", steps: []step{
 			{call: turn("s1", winA, 10_000), action: None},
 			{call: typed("s1", winA, "early"), action: None},
 			{call: turn("s1", winA, 50_000), action: Handover, phase: Writing},

@@ -51,7 +51,7 @@ const (
 	maxHistory    = 50        // history entries kept
 	maxConvs      = 32        // conversations remembered per project
 	maxStateBytes = 4 << 20   // the state file itself
-	writingTurns  = 2         // turn ends in writing without a note before it is called off
+	writingTurns  = 2         // unmarked turn ends in writing without a note before it is called off
 )
 
 // Settings are the relay's configuration, resolved and validated.
@@ -120,6 +120,7 @@ type State struct {
 	OwnerSID    string           `json:"ownerSid,omitempty"`
 	OwnerWindow string           `json:"ownerWindow,omitempty"` // the Claude Code process (CLAUDE_PID) or driver
 	Turns       int              `json:"turns,omitempty"`       // turn ends seen in the writing phase
+	Crossed     int64            `json:"crossed,omitempty"`     // the size that started the current relay
 	Held        []string         `json:"held,omitempty"`        // prompts to send again after the resume
 	Notice      string           `json:"notice,omitempty"`      // for the owner's next call: why a relay was called off
 	Relays      int              `json:"relays"`                // relays completed

@@ -10,6 +10,10 @@ const DECIDE_TIMEOUT_MS = 5000
 
 // The plugin's own environment, read once per load (a reload re-reads it).
 let hookEnv
+// The hand-over request submitted last, and the turn it started, so that
+// Go can tell the end of the hand-over from a turn queued before it.
+let handoverText
+let handoverTurn
 
 async function ask($, request) {
   hookEnv = hookEnv ?? (await $.process.hookEnv())
@@ -44,13 +48,21 @@ async function resend($, prompts) {
 // turn that wrote it: clear and resume, awaited here (a timer would fire
 // after a -p session has ended).
 export const register = (on) => {
+  on('turn.start', async ($, e, next) => {
+    if (e.agentId === undefined && handoverText && String(e.text).includes(handoverText)) handoverTurn = e.turnId
+    return next(e)
+  })
+
   on('turn.complete', async ($, e, next) => {
     const result = await next(e)
     if (e.agentId !== undefined) return result
     const usage = await $.session.usage()
-    const answer = await ask($, { event: 'turn', ...(await where($)), tokens: usage.context.tokens ?? 0 })
+    const handover = handoverTurn !== undefined && e.turnId === handoverTurn
+    if (handover) handoverText = handoverTurn = undefined
+    const answer = await ask($, { event: 'turn', ...(await where($)), tokens: usage.context.tokens ?? 0, handover })
     tell($, answer)
     if (answer.action === 'handover') {
+      handoverText = answer.text.split('\n')[0]
       void $.prompt.submit({ text: answer.text })
     } else if (answer.action === 'clear') {
       await $.command.run({ command: 'clear' })
