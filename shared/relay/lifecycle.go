@@ -32,7 +32,9 @@ func (m *Machine) expire(c Call) {
 	switch {
 	case m.Now.Sub(st.Since) > m.Set.Timeout:
 		why = fmt.Sprintf("no progress for %s in phase %s", m.Set.Timeout, st.Phase)
-	case st.OwnerWindow != "" && !m.owns(c) && !m.Alive(st.OwnerWindow):
+	case st.OwnerWindow != "" && c.Window != st.OwnerWindow && (st.Driver == Module || !m.owns(c)) && !m.Alive(st.OwnerWindow):
+		// The module carries a relay out within one process; a Stop-hook
+		// relay may go on in the next claude -p of the same conversation.
 		why = "the window running it is gone"
 	default:
 		return
@@ -46,17 +48,17 @@ func (m *Machine) expire(c Call) {
 	case Clearing:
 		why += fmt.Sprintf("; the conversation was not cleared (the note stays in %s)", m.Note)
 	}
-	m.callOff(why)
+	m.callOff(why, c)
 }
 
 // callOff returns to armed; the owner is told at its next call.
-func (m *Machine) callOff(why string) {
+func (m *Machine) callOff(why string, c Call) {
 	st := m.St
 	st.log(m.Now, st.OwnerSID, "called off", 0, "%s", why)
 	st.Notice = "Relay called off: " + why + "."
 	st.enter(Armed, m.Now)
-	if st.OwnerWindow != "" && !m.Alive(st.OwnerWindow) {
-		st.Held, st.Notice = nil, ""
+	if c.SID != st.OwnerSID && st.OwnerWindow != "" && !m.Alive(st.OwnerWindow) {
+		st.Held, st.Notice = nil, "" // nobody left to hand them to
 	}
 }
 

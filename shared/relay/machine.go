@@ -105,7 +105,7 @@ func (m *Machine) Disabled(c Call) Answer {
 		return a
 	}
 	if m.St.Phase != Armed {
-		m.callOff("relay.enabled was turned off")
+		m.callOff("relay.enabled was turned off", c)
 	}
 	m.deliver(c, &a)
 	return a
@@ -187,7 +187,7 @@ func (m *Machine) writing(c Call, cv *Conv) Answer {
 		return Answer{Action: None} // a turn queued before the request; the hand-over is still to come
 	}
 	cv.Base = max(cv.Base, c.Tokens, st.Crossed) // one relay per conversation until it grows by the margin again
-	m.callOff(fmt.Sprintf("the hand-over turn ended without the note being written to %s; nothing was cleared", m.Note))
+	m.callOff(fmt.Sprintf("the hand-over turn ended without the note being written to %s; nothing was cleared", m.Note), c)
 	return Answer{Action: None}
 }
 

@@ -177,6 +177,11 @@ func TestMachine(t *testing.T) {
 			{call: turn("s7", winB, 10_000), dead: winA, action: None, phase: Armed},
 			{call: turn("s7", winB, 60_000), action: Handover, phase: Writing},
 		}},
+		{name: "the module's process died mid-relay: the next run of the conversation is not held", steps: []step{
+			{call: turn("s1", "3001", 30_000), action: None},
+			{call: turn("s1", "3001", 80_000), action: Handover, phase: Writing},
+			{call: typed("s1", "3002", "claude -p --resume s1"), dead: "3001", action: None, phase: Armed, notice: "the window running it is gone"},
+		}},
 		{name: "two windows on one project: one relay at a time, nothing crosses over", relays: 1, steps: []step{
 			{call: turn("a1", winA, 30_000), action: None},
 			{call: turn("b1", winB, 30_000), action: None},
