@@ -94,12 +94,8 @@ func (d Deps) Apply(root string, c Call) (Answer, error) {
 	var a Answer
 	now := d.Now()
 	note := d.Set.NotePath(root)
-	if !d.Set.Enabled && c.Driver != Headless {
-		// Off (the default): nothing to lock or write unless a relay from
-		// before it was turned off still has something to hand back.
-		if st, err := d.Store.Load(root); err == nil && st.Phase == Armed && len(st.Held) == 0 && st.Notice == "" {
-			return Answer{Action: None}, nil
-		}
+	if st, err := d.Store.Load(root); err == nil && d.quiet(st, c, now) {
+		return Answer{Action: None}, nil // nothing would change: no lock, no write
 	}
 	err := d.Store.Update(root, now, func(st *State) {
 		m := &Machine{St: st, Set: d.Set, Note: note, Now: now, Alive: d.Alive,
@@ -143,4 +139,30 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string,
 	}
 	_ = json.NewEncoder(stdout).Encode(a)
 	return 0
+}
+
+// refreshSeen is how stale a conversation's last-seen time and size may
+// get before a quiet turn end writes them anyway.
+const refreshSeen = 5 * time.Minute
+
+// quiet reports, from an unlocked read, that the call would change
+// nothing: the relay is armed with nothing to hand back, and the call is
+// a prompt, a start, or a turn end of a measured conversation below its
+// threshold. Most calls are, so most cost one small read.
+func (d Deps) quiet(st *State, c Call, now time.Time) bool {
+	if st.Phase != Armed || len(st.Held) > 0 || st.Notice != "" {
+		return false
+	}
+	if !d.Set.Enabled && c.Driver != Headless {
+		return true // off: only a relay from before that still holds something needs the lock
+	}
+	switch c.Event {
+	case Prompt, StartedUp:
+		return true
+	case TurnEnd:
+		cv := st.Convs[c.SID]
+		return cv != nil && cv.Base > 0 && c.Tokens < cv.Threshold(d.Set.Margin) &&
+			(c.Driver != Module || cv.Module) && now.Sub(cv.Seen) < refreshSeen
+	}
+	return false
 }

@@ -1,7 +1,9 @@
 package relay
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/lock"
 )
 
 // world is a scratch project and state root for decisions.
@@ -175,6 +179,7 @@ func deadPID(t *testing.T) string {
 	return strconv.Itoa(cmd.Process.Pid)
 }
 
+// BenchmarkDecide: the common turn end, below the threshold (one read).
 func BenchmarkDecide(b *testing.B) {
 	dir := b.TempDir()
 	root := filepath.Join(dir, "proj")
@@ -182,6 +187,52 @@ func BenchmarkDecide(b *testing.B) {
 	body := fmt.Sprintf(`{"event":"turn","sessionId":"s1","root":%q,"tokens":20000,"window":"1"}`, root)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
+		if a, err := DecideJSON(d, strings.NewReader(body)); err != nil || a.Action != None {
+			b.Fatal(a, err)
+		}
+	}
+}
+
+// TestQuietCallsTakeNoLock: below the threshold a turn end, and any
+// prompt while armed, is answered from one read, even while another
+// process holds the project's lock; the state is not rewritten.
+func TestQuietCallsTakeNoLock(t *testing.T) {
+	w := newWorld(t)
+	w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 10_000, Window: "1"})
+	path := w.deps.Store.Path(w.root)
+	before, err := os.ReadFile(path)
+	must(t, err)
+	release, err := lock.Acquire(context.Background(), path+".lock")
+	must(t, err)
+	defer release()
+	w.clock = w.clock.Add(time.Minute)
+	for _, req := range []Request{
+		{Event: "turn", SID: "s1", Tokens: 30_000, Window: "1"},
+		{Event: "prompt", SID: "s1", Text: "hi", Window: "1"},
+	} {
+		if a := w.ask(t, req); a.Action != None {
+			t.Fatalf("%s: %+v", req.Event, a)
+		}
+	}
+	after, err := os.ReadFile(path)
+	must(t, err)
+	if string(after) != string(before) {
+		t.Error("a quiet call rewrote the state")
+	}
+	if _, err := DecideJSON(w.deps, strings.NewReader(fmt.Sprintf(`{"event":"turn","sessionId":"s1","root":%q,"tokens":50000,"window":"1"}`, w.root))); !errors.Is(err, lock.ErrTimeout) {
+		t.Fatalf("a turn past the threshold must take the lock: %v", err)
+	}
+}
+
+// BenchmarkDecideFirstTurn: a conversation's first turn end, which
+// takes the lock and writes the state (the costly case).
+func BenchmarkDecideFirstTurn(b *testing.B) {
+	dir := b.TempDir()
+	root := filepath.Join(dir, "proj")
+	d := Deps{Store: NewStore(filepath.Join(dir, "state")), Set: settings(), Getenv: func(string) string { return "" }, Now: time.Now, Alive: Alive}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		body := fmt.Sprintf(`{"event":"turn","sessionId":"s%d","root":%q,"tokens":20000,"window":"1"}`, i, root)
 		if a, err := DecideJSON(d, strings.NewReader(body)); err != nil || a.Action != None {
 			b.Fatal(a, err)
 		}
