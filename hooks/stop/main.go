@@ -1,14 +1,17 @@
-// Command si-stop is the Stop hook of session-intelligence: the relay's
-// fallback when the module API is not there (package relay).
+// Command si-stop is the Stop hook of session-intelligence: it copies
+// the turn into the thread of the session's agent (package agenthook),
+// then runs the relay's fallback for when the module API is not there
+// (package relay).
 package main
 
 import (
 	"os"
 
+	"github.com/session-intelligence/session-intelligence/shared/agenthook"
 	"github.com/session-intelligence/session-intelligence/shared/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/relay"
 )
 
 func main() {
-	os.Exit(hookio.Run(hookio.Stop, relay.HandleStop))
+	os.Exit(hookio.Run(hookio.Stop, agenthook.Stop(relay.HandleStop)))
 }

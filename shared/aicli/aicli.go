@@ -36,6 +36,12 @@ type Env struct {
 	Spawn func(args []string) error
 	// Summariser replaces the backend named by the settings (tests).
 	Summariser memory.Summariser
+	// Interactive is true when both stdin and stdout are a terminal: a
+	// command may ask (pick an agent, agree to convert a store).
+	Interactive bool
+	// Exec replaces the process with the harness (ai agent resume): argv
+	// run in dir; nil cannot start one.
+	Exec func(dir string, argv []string) error
 }
 
 // deps is what subcommands get bound to Run.
@@ -47,7 +53,12 @@ type deps struct {
 
 // CLI is the grammar of `ai`.
 type CLI struct {
+	Init   InitCmd   `cmd:"" help:"Make this directory a project: mint its id into ai.toml, link ai.local.toml to the private settings."`
 	Memory MemoryCmd `cmd:"" help:"Permanent memory for agents: one-line notes, older ones folded into summaries."`
+	Agent  AgentCmd  `cmd:"" help:"Named agents, each with one thread that spans its Claude Code sessions."`
+	Resume ResumeCmd `cmd:"" help:"Continue an agent's newest session, else start one from its thread (ai agent resume)."`
+	View   ViewCmd   `cmd:"" help:"The whole memory, then this session's thread."`
+	Slash  SlashCmd  `cmd:"" hidden:"" help:"What /ai runs inside Claude Code."`
 	Page   PageCmd   `cmd:"" help:"Print a part of a saved view: ai page 17:2."`
 }
 
@@ -106,6 +117,8 @@ func OSEnv() Env {
 	env := Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
 		Now: time.Now, Cwd: cwd}
 	env.Terminal = term.IsTerminal(int(os.Stdout.Fd()))
+	env.Interactive = env.Terminal && term.IsTerminal(int(os.Stdin.Fd()))
+	env.Exec = execHarness
 	if exe, err := os.Executable(); err == nil {
 		env.Spawn = func(args []string) error { return detach.Start(exe, args, nil) }
 	}

@@ -125,3 +125,21 @@ func shellJoin(args []string) string {
 	}
 	return strings.Join(quoted, " ")
 }
+
+// Exit ends claude the way a person does (Ctrl-C twice) and waits until
+// its process is gone, so that nothing writes into the scratch HOME
+// while the test removes it.
+func (u *TUI) Exit(timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for {
+		out, err := u.tmux("display-message", "-p", "-t", u.target, "#{pane_dead}")
+		if err != nil || strings.TrimSpace(out) == "1" {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("claude still runs after %v; screen:\n%s", timeout, u.Capture())
+		}
+		_ = u.SendKeys("C-c")
+		time.Sleep(5 * pollEvery)
+	}
+}

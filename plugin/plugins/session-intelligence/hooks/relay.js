@@ -44,6 +44,80 @@ async function resend($, prompts) {
   for (const text of prompts ?? []) await $.prompt.submit({ text, asUser: true })
 }
 
+// /ai (ai agent): replace the context with `ai view`, the memory and the
+// session's agent thread. Every decision and every text comes from
+// bin/ai slash --json (package shared/aicli): it builds the view, or says
+// why it cannot; this only runs the /compact it asks for and answers that
+// compaction with its messages, so no summary is made.
+const AI_TIMEOUT_MS = 10 * 60 * 1000
+const AI_COMMAND = /^(session-intelligence:)?ai$/
+const AI_PENDING = 'ai-pending:' // + session id, in $.store: a /ai not yet compacted
+let aiPending // { marker, messages } from /ai until its /compact
+
+async function askAi($, flags, words) {
+  hookEnv = hookEnv ?? (await $.process.hookEnv())
+  const sid = await $.session.id()
+  const argv = [hookEnv.CLAUDE_PLUGIN_ROOT + '/bin/ai', 'slash', '--json', '--session', sid, ...flags, '--', ...words]
+  try {
+    const out = await $.process.run(argv, {
+      cwd: await $.session.cwd(),
+      timeoutMs: AI_TIMEOUT_MS,
+      env: { CLAUDE_CODE_SESSION_ID: sid, CLAUDE_PROJECT_DIR: hookEnv.CLAUDE_PROJECT_DIR ?? '' },
+    })
+    return JSON.parse(out.stdout)
+  } catch (err) {
+    return { text: 'ai: /ai could not run bin/ai: ' + err + '; nothing was compacted.' }
+  }
+}
+
+function aiMessages(messages) {
+  return messages.map((m) => ({ role: m.role, text: m.text, toolUses: [] }))
+}
+
+function registerAi(on) {
+  // Plain /ai is a user command (~/.claude/commands/ai.md); where it is
+  // missing, the module serves /ai itself. A /ai whose compaction did not
+  // run (a -p session ends with the command) compacts when the session
+  // is resumed, before its first request.
+  on('session.start', async ($, e, next) => {
+    const result = await next(e)
+    const commands = await $.command.list()
+    if (!commands.some((c) => c.name === 'ai')) {
+      await $.command.register({ name: 'ai', description: 'Replace the context with ai view; /ai new|attach NAME, /ai detach', argumentHint: '[new NAME | attach NAME | detach]' })
+    }
+    const marker = await $.store.get(AI_PENDING + (await $.session.id()))
+    if (typeof marker === 'string') await $.command.run({ command: 'compact', args: marker })
+    return result
+  }).catch(($, e, next) => next(e))
+
+  on('command.run', { command: AI_COMMAND }, async ($, e) => {
+    const words = e.args.trim() === '' ? [] : e.args.trim().split(/\s+/)
+    const answer = await askAi($, [], words)
+    if (answer.compact) {
+      aiPending = { marker: answer.compact, messages: answer.messages }
+      await $.store.set(AI_PENDING + (await $.session.id()), answer.compact)
+      // After this hook returns: /compact cannot run under it.
+      $.clock.after(0, () => $.command.run({ command: 'compact', args: answer.compact }).catch(() => {}))
+    }
+    return { text: answer.text }
+  }).catch(($, e, next) => next(e))
+
+  // The /compact that /ai asked for (or one typed with its marker): the
+  // conversation becomes the view; nothing is summarised.
+  on('session.compact', async ($, e, next) => {
+    if (e.agentId !== undefined || e.instructions !== 'ai-view') return next(e)
+    let pending = aiPending
+    aiPending = undefined
+    await $.store.delete(AI_PENDING + (await $.session.id()))
+    if (!pending) {
+      const answer = await askAi($, ['--compact'], [])
+      if (!answer.compact) return { skip: answer.text }
+      pending = answer
+    }
+    return { messages: aiMessages(pending.messages) }
+  })
+}
+
 // After the turn that crossed the threshold: ask for the note. After the
 // turn that wrote it: clear and resume, awaited here (a timer would fire
 // after a -p session has ended).
@@ -90,4 +164,6 @@ export const register = (on) => {
     $.clock.after(50, () => $.prompt.fill({ text: '' }))
     return { drop: answer.notice || 'Relay in progress: your message is held until the fresh conversation starts.' }
   }).catch(($, e, next) => next(e))
+
+  registerAi(on)
 }
