@@ -3,6 +3,7 @@ package sicli
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -29,12 +30,12 @@ func (c *SlashCmd) Run(d *deps) error {
 		args = []string{"show"}
 	}
 	fmt.Fprintf(d.Stdout, "$ si %s\n", shellJoin(args))
-	if args[0] == "slash" {
-		fmt.Fprintln(d.Stdout, "si: slash: not a /si request")
+	if why := refusal(args); why != "" {
+		fmt.Fprintf(d.Stdout, "si: %s\n", why)
 		return nil
 	}
 	out := &capped{limit: slashOutputCap}
-	code := Main(args, Env{Stdin: strings.NewReader(""), Stdout: out, Stderr: out, Getenv: d.Getenv, Now: d.Now})
+	code := Main(args, Env{Stdin: strings.NewReader(""), Stdout: out, Stderr: out, Getenv: d.Getenv, Now: d.Now, Cwd: d.Cwd, Look: d.Look})
 	_, _ = d.Stdout.Write(out.buf.Bytes())
 	if out.buf.Len() > 0 && !bytes.HasSuffix(out.buf.Bytes(), []byte("\n")) {
 		fmt.Fprintln(d.Stdout)
@@ -49,6 +50,30 @@ func (c *SlashCmd) Run(d *deps) error {
 		fmt.Fprintf(d.Stdout, "[si exited with status %d]\n", code)
 	}
 	return nil
+}
+
+// slashable are the requests /si runs before the prompt: the ones that
+// only read, or show a change without writing it (--yes is dropped).
+// The rest write or act without a --yes (install, learn, expand --prune),
+// start sessions (relay run) or wait on stdin (ail mcp), so they belong
+// in a terminal.
+var slashable = map[string]bool{
+	"show": true, "status": true, "doctor": true, "get": true, "set": true, "reset": true,
+	"explain": true, "config": true, "migrate": true, "usage": true, "replay": true,
+	"deploy": true, "relay": true, "expand": true, "completion": true, "--help": true, "-h": true,
+}
+
+// refusal says why a request is not run through /si; "" runs it.
+func refusal(args []string) string {
+	switch {
+	case !slashable[args[0]]:
+		return fmt.Sprintf("/si does not run %q; run `si %s` in a terminal", args[0], shellJoin(args))
+	case args[0] == "relay" && len(args) > 1 && args[1] != "status" && args[1] != "reset":
+		return "/si shows the relay (si relay status) and calls it off (si relay reset); run `si relay run` in a terminal"
+	case args[0] == "expand" && slices.Contains(args, "--prune"):
+		return "/si does not prune the archive; run `si expand --prune` in a terminal"
+	}
+	return ""
 }
 
 // withoutYes drops --yes and -y, reporting whether there was one.
