@@ -56,5 +56,24 @@ export CLAUDE_PLUGIN_ROOT="$work/mkt/plugins/session-intelligence" CLAUDE_PLUGIN
 # updates the project's relay state under its lock and answers.
 printf '{"event":"turn","sessionId":"bench","root":"%s","tokens":20000,"window":"1"}' "$work/proj" >"$work/relay.json"
 CLAUDE_RELAY=1 "$b" -n 300 -stdin "$work/relay.json" -label "si-relay decide (turn end)" -- "$bin/si-relay"
+# UserPromptSubmit: a short conversational prompt (silent at the gate), and
+# a work prompt scored against the full baseline of a 10,000-file
+# repository (git cache filled by si-refresh) and the 48 MB transcript.
+# The work prompt stays on the dirty file, so it is silent after the full
+# scoring and every run does the whole work (a hint is given once only).
+big=$work/big
+for d in $(seq 1 200); do
+  mkdir -p "$big/pkg$d" && for f in $(seq 1 50); do : >"$big/pkg$d/f$f.go"; done
+done
+git -C "$big" init -q && git -C "$big" add -A && git -C "$big" -c user.name=b -c user.email=b@b commit -qm init
+echo change >"$big/pkg1/f1.go"
+"$bin/si" refresh git "$big"
+ups() { # prompt
+  printf '{"session_id":"bench","transcript_path":"%s","cwd":"%s","hook_event_name":"UserPromptSubmit","prompt":"%s"}' "$work/t48.jsonl" "$big" "$1"
+}
+ups "thanks!" >"$work/ups-silent.json"
+ups "Keep going on pkg1/f1.go: finish the change there, then run the tests for pkg1 and fix whatever fails in that package" >"$work/ups-full.json"
+"$b" -n 300 -stdin "$work/ups-silent.json" -label "UserPromptSubmit, silent (conversational)" -- "$bin/si-user-prompt-submit"
+"$b" -n 100 -stdin "$work/ups-full.json" -label "UserPromptSubmit, full baseline (10k files, 48 MB)" -- "$bin/si-user-prompt-submit"
 echo "== binary sizes"
 for f in "$bin"/*; do printf '%-24s %.2f MB\n' "$(basename "$f")" "$(echo "$(stat -c %s "$f") / 1048576" | bc -l)"; done
