@@ -1,15 +1,20 @@
 package main
 
 import (
+	"os"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/session-intelligence/session-intelligence/shared/aicli"
 	"github.com/session-intelligence/session-intelligence/shared/scripttest"
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"si-session-start": main})
+	testscript.Main(m, map[string]func(){
+		"si-session-start": main,
+		"ai":               func() { os.Exit(aicli.Main(os.Args[1:], aicli.OSEnv())) },
+	})
 }
 
 // TestScripts runs testdata/*.txtar against si-session-start.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/session-intelligence/session-intelligence/shared/aicli"
 	"github.com/session-intelligence/session-intelligence/shared/relay"
 	"github.com/session-intelligence/session-intelligence/shared/scripttest"
 )
@@ -15,9 +16,11 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"si-stop":  main,
 		"si-relay": func() { os.Exit(relay.Main(os.Stdin, os.Stdout, os.Stderr, os.Getenv, time.Now)) },
+		"ai":       func() { os.Exit(aicli.Main(os.Args[1:], aicli.OSEnv())) },
 	})
 }
 
 // TestScripts runs testdata/*.txtar against si-stop (and si-relay, the
-// module's decision process, to show the Stop hook standing down).
+// module's decision process, to show the Stop hook standing down; ai, to
+// make projects and agents).
 func TestScripts(t *testing.T) { testscript.Run(t, scripttest.Params()) }

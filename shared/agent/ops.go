@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/agentsync"
 	"github.com/session-intelligence/session-intelligence/shared/thread"
 )
 
@@ -112,23 +113,10 @@ func (w *Workspace) EndSession(sid, transcript string, wait time.Duration) (stri
 }
 
 // SyncTurn copies what an attached session's transcript gained (the Stop
-// hook), without committing. It returns the agent, "" for none.
+// hook's work, package agentsync), without committing. It returns the
+// agent, "" for none.
 func (w *Workspace) SyncTurn(sid, transcript string, wait time.Duration) (string, thread.SyncResult, error) {
-	name, err := w.SessionAgent(sid)
-	if err != nil || name == "" {
-		return "", thread.SyncResult{}, err
-	}
-	a, err := w.Agent(name)
-	if err != nil {
-		return name, thread.SyncResult{}, err
-	}
-	var res thread.SyncResult
-	err = w.Quietly(wait, func() error {
-		var err error
-		res, err = a.Sync(sid, transcript, w.Env.Now())
-		return err
-	})
-	return name, res, err
+	return agentsync.SyncTurn(w.Root(), sid, transcript, wait, w.Env.Now())
 }
 
 // catchUp syncs the agent's sessions before it is read, so a turn whose
@@ -137,16 +125,7 @@ func (w *Workspace) SyncTurn(sid, transcript string, wait time.Duration) (string
 // unchanged transcript is a stat and one small read. A busy store or a
 // failing copy leaves the thread as it is.
 func (w *Workspace) catchUp(a thread.Agent) {
-	th, err := thread.Load(a)
-	if err != nil {
-		return
-	}
-	var live []string
-	for _, id := range th.Order {
-		if th.Sessions[id].Attached {
-			live = append(live, id)
-		}
-	}
+	live := a.AttachedSessions()
 	if len(live) == 0 {
 		return
 	}

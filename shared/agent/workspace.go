@@ -16,6 +16,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/aiproject"
 	"github.com/session-intelligence/session-intelligence/shared/aistore"
+	"github.com/session-intelligence/session-intelligence/shared/aistoregit"
 	"github.com/session-intelligence/session-intelligence/shared/paths"
 	"github.com/session-intelligence/session-intelligence/shared/thread"
 )
@@ -38,7 +39,7 @@ type Env struct {
 type Workspace struct {
 	Env     Env
 	Project aiproject.Project
-	store   *aistore.Store
+	store   *aistoregit.Store
 }
 
 // Open finds the project around env.Cwd. A store of a newer format is
@@ -65,11 +66,11 @@ func Open(env Env) (*Workspace, error) {
 func (w *Workspace) Root() string { return w.Project.LocalDir() }
 
 // Store opens the private store for writing, making it on first use.
-func (w *Workspace) Store() (*aistore.Store, error) {
+func (w *Workspace) Store() (*aistoregit.Store, error) {
 	if w.store != nil {
 		return w.store, nil
 	}
-	s, err := aistore.Open(w.Root(), "ai: start the private store", aistore.Options{Now: w.Env.Now, Confirm: w.Env.Confirm})
+	s, err := aistoregit.Open(w.Root(), "ai: start the private store", aistoregit.Options{Now: w.Env.Now, Confirm: w.Env.Confirm})
 	if err != nil {
 		return nil, err
 	}
@@ -91,11 +92,7 @@ func (w *Workspace) Event(message string, write func() error) error {
 // Quietly runs write under the store's lock, waiting at most wait, and
 // commits nothing.
 func (w *Workspace) Quietly(wait time.Duration, write func() error) error {
-	s, err := w.Store()
-	if err != nil {
-		return err
-	}
-	return s.Locked(wait, write)
+	return aistore.Locked(w.Root(), wait, write)
 }
 
 // Agent opens an agent the project has made.

@@ -107,6 +107,12 @@ func (st *run) phase(ctx context.Context, jobs []Job, total int, rep *Report) {
 		go func() {
 			defer wg.Done()
 			for j := range feed {
+				st.mu.Lock()
+				stop := len(rep.Failed) > 0
+				st.mu.Unlock()
+				if stop || ctx.Err() != nil {
+					continue // a job handed over as another failed
+				}
 				wrote, err := st.job(ctx, j)
 				st.mu.Lock()
 				switch {

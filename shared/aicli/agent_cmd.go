@@ -135,7 +135,7 @@ func attachedText(name, sid string, res agent.Attached) string {
 	if res.Again {
 		verb = "Attached again (its part of the thread rebuilt from the transcript):"
 	}
-	return fmt.Sprintf("%s session %s to agent %s: %d turns found. Read the thread with ai agent view; open a line with ai agent zoom ID.", verb, sid, name, res.Turns)
+	return fmt.Sprintf("%s session %s to agent %s: %s found. Read the thread with ai agent view; open a line with ai agent zoom ID.", verb, sid, name, countOf(int(res.Turns), "turn"))
 }
 
 // AgentDetachCmd is `ai agent detach`.

@@ -32,7 +32,7 @@ func (c *AgentListCmd) Run(d *deps) error {
 			fmt.Fprintf(&b, "%s  (unreadable: %v)\n", l.Name, l.Err)
 			continue
 		}
-		fmt.Fprintf(&b, "%s  %d turns, %d sessions, last %s\n", l.Name, l.Turns, len(l.Sessions), l.Last.UTC().Format("2006-01-02 15:04"))
+		fmt.Fprintf(&b, "%s  %s, %s, last %s\n", l.Name, countOf(l.Turns, "turn"), countOf(len(l.Sessions), "session"), l.Last.UTC().Format("2006-01-02 15:04"))
 		for _, s := range l.Sessions {
 			state := "detached"
 			switch {
@@ -160,4 +160,12 @@ func (c *AgentGrepCmd) Run(d *deps) error {
 	}
 	fmt.Fprintf(&b, "# %d matches for %s\n", count, c.Regex)
 	return d.show(b.String())
+}
+
+// countOf is "1 turn", "2 turns".
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

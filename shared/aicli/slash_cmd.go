@@ -122,7 +122,7 @@ func (c *SlashCmd) replace(d *deps, sid string) (slashAnswer, error) {
 	if err != nil {
 		return slashAnswer{Text: "Nothing was compacted: the view could not be built: " + err.Error()}, nil
 	}
-	what := fmt.Sprintf("the memory (%d notes)", v.notes)
+	what := fmt.Sprintf("the memory (%s)", countOf(v.notes, "note"))
 	if v.agent != "" {
 		what += fmt.Sprintf(" and agent %s's thread", v.agent)
 	} else {

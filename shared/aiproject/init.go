@@ -12,6 +12,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/aiconfig"
 	"github.com/session-intelligence/session-intelligence/shared/aistore"
+	"github.com/session-intelligence/session-intelligence/shared/aistoregit"
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 )
 
@@ -113,7 +114,7 @@ func (r *InitResult) ensurePrivate(l aiconfig.Layers, now func() time.Time) erro
 		}
 		r.Done = append(r.Done, "created the private settings "+l.Private)
 	}
-	st, err := aistore.Open(local, "ai init", aistore.Options{Now: now})
+	st, err := aistoregit.Open(local, "ai init", aistoregit.Options{Now: now})
 	if err != nil {
 		return err
 	}

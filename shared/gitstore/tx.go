@@ -44,6 +44,9 @@ func (s *Store) Update(fn func(tx *Tx) (message string, err error)) (string, err
 
 // updateLocked is [Store.Update] for a caller holding the lock.
 func (s *Store) updateLocked(fn func(tx *Tx) (string, error)) (string, error) {
+	// Another process may have added packs since this one looked (a
+	// sync's fetch); go-git does not look for new ones by itself.
+	s.storage = nil
 	if err := s.repair(); err != nil {
 		return "", err
 	}

@@ -9,8 +9,6 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
-	"syscall"
-	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -100,16 +98,16 @@ func setEntry(idx *index.Index, p string, fi os.FileInfo, h plumbing.Hash) {
 	e.Hash, e.Mode, e.Size = h, filemode.Regular, uint32(fi.Size())
 	e.ModifiedAt = fi.ModTime()
 	e.CreatedAt = fi.ModTime()
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		e.Dev, e.Inode, e.UID, e.GID = uint32(st.Dev), uint32(st.Ino), st.Uid, st.Gid
-		e.CreatedAt = time.Unix(int64(st.Ctim.Sec), int64(st.Ctim.Nsec))
-	}
+	fillStat(e, fi)
 }
 
 func (s *Store) readIndex() (*index.Index, error) {
 	data, err := fsutil.ReadCapped(filepath.Join(s.gitDir, "index"), maxIndex)
 	if err != nil {
 		return nil, err
+	}
+	if idx, ok, err := decodeIndex(data); ok {
+		return idx, err
 	}
 	idx := &index.Index{}
 	if err := index.NewDecoder(bytes.NewReader(data)).Decode(idx); err != nil {
@@ -126,11 +124,7 @@ func (s *Store) writeIndex(idx *index.Index) error {
 		idx.Version = 2
 	}
 	idx.Cache, idx.ResolveUndo, idx.EndOfIndexEntry = nil, nil, nil
-	var buf bytes.Buffer
-	if err := index.NewEncoder(&buf).Encode(idx); err != nil {
-		return fmt.Errorf("encode index: %w", err)
-	}
-	return fsutil.WriteAtomic(filepath.Join(s.gitDir, "index"), buf.Bytes(), 0o600, fsutil.NoSync)
+	return fsutil.WriteAtomic(filepath.Join(s.gitDir, "index"), encodeIndex(idx), 0o600, fsutil.NoSync)
 }
 
 func (s *Store) setMarker(h plumbing.Hash) error {

@@ -114,6 +114,11 @@ func TestReadPayload(t *testing.T) {
 	if big.n != 0 {
 		t.Errorf("oversized payload not drained: %d bytes left", big.n)
 	}
+	// Over the cap, then a writer that never finishes: the verdict is the cap, not the deadline.
+	slow := io.MultiReader(strings.NewReader(strings.Repeat("x", 64)), blockingReader{})
+	if _, err := ReadPayload(slow, 10, 50*time.Millisecond); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("over cap then stalled: err = %v, want ErrTooLarge", err)
+	}
 	data, err := ReadPayload(strings.NewReader(`{"a":1}`), 10, time.Second)
 	if err != nil || string(data) != `{"a":1}` {
 		t.Errorf("ReadPayload = %q, %v", data, err)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,9 +28,11 @@ func ReadPayload(r io.Reader, limit int64, timeout time.Duration) ([]byte, error
 		err  error
 	}
 	done := make(chan result, 1)
+	var over atomic.Bool // set before the drain, so a deadline hit while draining still reports the cap
 	go func() {
 		data, err := io.ReadAll(io.LimitReader(r, limit+1))
 		if err == nil && int64(len(data)) > limit {
+			over.Store(true)
 			_, _ = io.Copy(io.Discard, io.LimitReader(r, drainCap))
 			err = fmt.Errorf("%w (%d bytes)", ErrTooLarge, limit)
 			data = nil
@@ -48,6 +51,9 @@ func ReadPayload(r io.Reader, limit int64, timeout time.Duration) ([]byte, error
 		}
 		return res.data, nil
 	case <-timer.C:
+		if over.Load() {
+			return nil, fmt.Errorf("%w (%d bytes)", ErrTooLarge, limit)
+		}
 		return nil, ErrTimeout
 	}
 }

@@ -141,7 +141,9 @@ func TestDoctorProblems(t *testing.T) {
 			w.write(filepath.Join(w.proj, ".claude", "settings.local.json"), `{"enabledPlugins":{"session-intelligence@session-intelligence":false}}`)
 		}, "plugin", Fail, filepath.Join("src", "app", ".claude", "settings.local.json")},
 		{"enabled nowhere", func(w *world) { w.claude("settings.json", `{}`) }, "plugin", Fail, "enabled in no settings file"},
-		{"hooks disabled", func(w *world) { w.claude("settings.json", `{"disableAllHooks":true,"enabledPlugins":{"session-intelligence@session-intelligence":true}}`) },
+		{"hooks disabled", func(w *world) {
+			w.claude("settings.json", `{"disableAllHooks":true,"enabledPlugins":{"session-intelligence@session-intelligence":true}}`)
+		},
 			"hooks allowed", Fail, "disableAllHooks is true"},
 		{"invalid settings", func(w *world) { w.claude("settings.json", "{\n  \"a\": 1,\n}\n") }, "settings files", Fail, "settings.json: invalid JSON at line 3"},
 		{"managed settings without us", func(w *world) { w.write(filepath.Join(w.mgd, "managed-settings.json"), `{"permissions":{}}`) },

@@ -11,7 +11,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/session-intelligence/session-intelligence/shared/agenthook"
+	"github.com/session-intelligence/session-intelligence/shared/agentsync"
 	"github.com/session-intelligence/session-intelligence/shared/handoff"
 	"github.com/session-intelligence/session-intelligence/shared/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/paths"
@@ -37,7 +37,7 @@ func Handle(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 	if note := relay.SessionStartNote(rt, in); note != "" {
 		res.Context = note // after a relay's /clear: the hand-over note, framed as data
 	}
-	if c := agenthook.SessionStart(rt, in); c != "" {
+	if c := agentsync.SessionStart(rt, in); c != "" {
 		res.Context = strings.TrimSpace(res.Context + "\n\n" + c) // the session's agent, after the rest
 	}
 	return res, nil

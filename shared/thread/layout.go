@@ -158,3 +158,19 @@ func setAttached(root, sid, agent string) error {
 	}
 	return fsutil.WriteAtomic(path, []byte(agent+"\n"), 0o600, fsutil.NoSync)
 }
+
+// AttachedSessions lists the sessions copied into the thread that are
+// still attached to it, without reading its records.
+func (a Agent) AttachedSessions() []string {
+	entries, err := os.ReadDir(filepath.Join(a.Dir(), "sessions"))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if name, err := AttachedTo(a.Root, e.Name()); err == nil && name == a.Name {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}

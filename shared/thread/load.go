@@ -52,14 +52,16 @@ func (t Turn) Key() string { return t.Session + "@" + strconv.FormatInt(t.Start,
 func Load(a Agent) (*Thread, error) {
 	th := &Thread{Agent: a, Sessions: map[string]*Session{}}
 	var recs []Record
-	if _, err := readLines(a.records(), 0, func(r Record) { recs = append(recs, r) }); err != nil {
+	_, err := readLines(a.records(), 0, decodeJSON[Record], func(r Record) { recs = append(recs, r) })
+	if len(recs) > 0 && recs[0].Format > Format {
+		// A newer ai may write lines this one cannot read: say so first.
+		return nil, fmt.Errorf("agent %s: %w (format %d, this ai reads up to %d); install a newer ai", a.Name, ErrNewer, recs[0].Format, Format)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if len(recs) == 0 || recs[0].Kind != KindCreated {
 		return nil, fmt.Errorf("%s: %w: its first record is not the agent's creation", a.records().Dir, ErrDamaged)
-	}
-	if recs[0].Format > Format {
-		return nil, fmt.Errorf("agent %s: %w (format %d, this ai reads up to %d); install a newer ai", a.Name, ErrNewer, recs[0].Format, Format)
 	}
 	th.Created = recs[0].At
 	var turns []Turn
@@ -141,14 +143,14 @@ func (th *Thread) finish(turns []Turn) error {
 // Summaries reads the summaries: the newest line for each kind and key.
 func (a Agent) Summaries() (map[string]Summary, error) {
 	out := map[string]Summary{}
-	_, err := readLines(a.summaries(), 0, func(s Summary) { out[s.Kind+" "+s.Key] = s })
+	_, err := readLines(a.summaries(), 0, decodeSummary, func(s Summary) { out[s.Kind+" "+s.Key] = s })
 	return out, err
 }
 
 // ReadSummaries reads the summary lines from byte off on and returns
 // the offset after them, to pick up lines another process added.
 func (a Agent) ReadSummaries(off int64, fn func(Summary)) (int64, error) {
-	return readLines(a.summaries(), off, fn)
+	return readLines(a.summaries(), off, decodeSummary, fn)
 }
 
 // AddSummary appends one summary line.

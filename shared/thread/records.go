@@ -110,7 +110,7 @@ func appendLine(f segfile.File, v any) error {
 // offset after the last whole line. A last line with no newline (a write
 // cut by a crash) is not read: repair drops it. A line that does not
 // decode is an error naming it.
-func readLines[T any](f segfile.File, off int64, fn func(T)) (int64, error) {
+func readLines[T any](f segfile.File, off int64, decode func([]byte) (T, error), fn func(T)) (int64, error) {
 	r := bufio.NewReaderSize(f.Reader(off), 64<<10)
 	for n := 1; ; n++ {
 		line, err := r.ReadSlice('\n')
@@ -131,13 +131,20 @@ func readLines[T any](f segfile.File, off int64, fn func(T)) (int64, error) {
 		if err != nil {
 			return off, fmt.Errorf("read %s: %w", f.Dir, err)
 		}
-		var v T
-		if jerr := json.Unmarshal(bytes.TrimSpace(line), &v); jerr != nil {
+		v, jerr := decode(bytes.TrimSpace(line))
+		if jerr != nil {
 			return off, fmt.Errorf("%s: %w: line %d (byte %d) does not decode: %v", f.Dir, ErrDamaged, n, off, jerr)
 		}
 		fn(v)
 		off += int64(len(line))
 	}
+}
+
+// decodeJSON is encoding/json's decoding of one line.
+func decodeJSON[T any](line []byte) (T, error) {
+	var v T
+	err := json.Unmarshal(line, &v)
+	return v, err
 }
 
 // repairTail cuts a partial last line (a write cut by a crash) off f
@@ -146,6 +153,10 @@ func repairTail(f segfile.File) (bool, error) {
 	size, err := f.Size()
 	if err != nil || size == 0 {
 		return false, err
+	}
+	last, err := f.Range(size-1, size, 1)
+	if err != nil || len(last) == 1 && last[0] == '\n' {
+		return false, err // the usual case: one byte read
 	}
 	tail, err := f.Range(max(size-maxLine-1, 0), size, maxLine+1)
 	if err != nil {

@@ -113,6 +113,7 @@ func (a Agent) Sync(sid, transcript string, now time.Time) (SyncResult, error) {
 	if err != nil {
 		return res, err
 	}
+	before, _ := json.Marshal(st)
 	if transcript == "" {
 		transcript = st.Transcript
 	}
@@ -127,6 +128,9 @@ func (a Agent) Sync(sid, transcript string, now time.Time) (SyncResult, error) {
 		return res, err
 	}
 	a.syncCompanions(sid, &st, &res)
+	if after, _ := json.Marshal(st); bytes.Equal(before, after) {
+		return res, nil // nothing new: no write
+	}
 	return res, a.saveState(sid, st)
 }
 

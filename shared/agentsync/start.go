@@ -1,13 +1,14 @@
-package agenthook
+package agentsync
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/agent"
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/paths"
@@ -17,76 +18,75 @@ import (
 // resumeChars caps what SessionStart injects for a resumed agent.
 const resumeChars = 8000
 
+// attachWait bounds the attach a session after /clear gets.
+const attachWait = 3 * time.Second
+
 // SessionStart returns what the model is told at the start of an
 // attached session ("" for none): on a resume, the turns its agent's
 // other sessions added meanwhile; after /clear in a window whose session
 // had an agent, the new session is attached to it too.
 func SessionStart(rt *hookio.Runtime, in *hookio.Input) string {
-	w := workspace(rt, in)
-	if w == nil {
+	l := Project(rt, in)
+	if l == nil {
 		return ""
 	}
 	if in.Source == "clear" {
-		takeCarry(rt, w, in)
+		takeCarry(rt, l, in)
 	}
-	name, err := w.SessionAgent(rt.SID)
-	if err != nil || name == "" {
-		return ""
-	}
-	a, err := w.Agent(name)
+	// The transcript's real place, now that Claude Code names it.
+	name, _, err := SyncTurn(l.Root, rt.SID, in.TranscriptPath, stopWait, rt.Now())
 	if err != nil {
-		rt.Log.Warnf(nil, "agent: %v", err)
-		return ""
+		rt.Log.Warnf(map[string]any{"agent": name}, "agent: %v", err)
 	}
-	if in.TranscriptPath != "" {
-		// The transcript's real place, now that Claude Code named it.
-		_, _, _ = w.SyncTurn(rt.SID, in.TranscriptPath, stopWait)
+	if name == "" {
+		return ""
 	}
 	switch in.Source {
 	case "resume":
-		return resumed(rt, a)
+		return resumed(rt, thread.Agent{Root: l.Root, Name: name})
 	case "compact", "clear":
-		return reminder(name)
+		return Reminder(name)
 	}
 	return ""
 }
 
-func reminder(name string) string {
+// Reminder tells the model whose session this is.
+func Reminder(name string) string {
 	return fmt.Sprintf("This session is agent %s's: its thread spans all its sessions. Read it with `ai agent view`; open a line with `ai agent zoom ID`; search with `ai agent grep REGEX`.", name)
 }
 
 // resumed lists the turns of the agent's other sessions after this
 // session's last one.
 func resumed(rt *hookio.Runtime, a thread.Agent) string {
-	src, err := agent.Source(a)
+	th, err := thread.Load(a)
 	if err != nil {
 		rt.Log.Warnf(nil, "agent: %v", err)
-		return reminder(a.Name)
+		return Reminder(a.Name)
 	}
+	sums, _ := a.Summaries()
 	last := -1
-	for _, t := range src.Thread.Turns {
+	for _, t := range th.Turns {
 		if t.Session == rt.SID {
 			last = t.Index
 		}
 	}
 	var b strings.Builder
-	b.WriteString(reminder(a.Name))
+	b.WriteString(Reminder(a.Name))
 	n := 0
-	for _, t := range src.Thread.Turns[last+1:] {
+	for _, t := range th.Turns[last+1:] {
 		if t.Session == rt.SID {
 			continue
 		}
-		if n == 0 {
+		if n++; n == 1 {
 			b.WriteString("\nSince this session last ran, the agent's other sessions added these turns:\n")
 		}
-		n++
 		line := "user: " + t.Prompt
-		if s, ok := src.Sums[thread.SumTurn+" "+t.Key()]; ok {
+		if s, ok := sums[thread.SumTurn+" "+t.Key()]; ok {
 			line = s.Text
 		}
 		entry := fmt.Sprintf("#%d %s %s\n", t.Index, t.At.UTC().Format("2006-01-02"), line)
 		if b.Len()+len(entry) > resumeChars {
-			fmt.Fprintf(&b, "[…more: ai agent view]\n")
+			b.WriteString("[…more: ai agent view]\n")
 			break
 		}
 		b.WriteString(entry)
@@ -104,22 +104,26 @@ func carryPath(rt *hookio.Runtime) string {
 	return filepath.Join(rt.Dirs.State, "agent-carry", pid)
 }
 
-func leaveCarry(rt *hookio.Runtime, w *agent.Workspace, name string) {
+// LeaveCarry records, at a /clear, the agent the next session in the
+// same window joins.
+func LeaveCarry(rt *hookio.Runtime, root, name string) {
 	path := carryPath(rt)
 	if path == "" {
 		return
 	}
-	if err := fsutil.PrivateDir(filepath.Dir(path)); err == nil {
-		err = fsutil.WriteAtomic(path, []byte(w.Root()+"\n"+name+"\n"), 0o600, fsutil.NoSync)
-		if err != nil {
-			rt.Log.Warnf(nil, "agent: keep the agent across /clear: %v", err)
-		}
+	err := fsutil.PrivateDir(filepath.Dir(path))
+	if err == nil {
+		err = fsutil.WriteAtomic(path, []byte(root+"\n"+name+"\n"), 0o600, fsutil.NoSync)
+	}
+	if err != nil {
+		rt.Log.Warnf(nil, "agent: keep the agent across /clear: %v", err)
 	}
 }
 
 // takeCarry attaches a session that follows a /clear to the agent of the
-// session it replaced in the same window.
-func takeCarry(rt *hookio.Runtime, w *agent.Workspace, in *hookio.Input) {
+// session it replaced in the same window, through `ai agent attach` (an
+// event, which commits).
+func takeCarry(rt *hookio.Runtime, l *Local, in *hookio.Input) {
 	path := carryPath(rt)
 	if path == "" {
 		return
@@ -130,11 +134,14 @@ func takeCarry(rt *hookio.Runtime, w *agent.Workspace, in *hookio.Input) {
 	}
 	_ = os.Remove(path)
 	root, name, _ := strings.Cut(strings.TrimSpace(string(data)), "\n")
-	if root != w.Root() || name == "" {
+	if root != l.Root || thread.ValidName(name) != nil {
 		return
 	}
-	_, err = w.Attach(name, rt.SID, in.TranscriptPath, in.Cwd, "ai agent attach "+name)
-	if err != nil && !errors.Is(err, agent.ErrAttached) {
-		rt.Log.Warnf(nil, "agent: attach after /clear: %v", err)
+	ctx, cancel := context.WithTimeout(rt.Ctx, attachWait)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, AIBinary(), "agent", "attach", name, "--session", rt.SID, "--transcript", in.TranscriptPath)
+	cmd.Dir = l.Project
+	if out, err := cmd.CombinedOutput(); err != nil {
+		rt.Log.Warnf(nil, "agent: attach after /clear: %v: %s", err, strings.TrimSpace(string(out)))
 	}
 }

@@ -1,0 +1,22 @@
+package main
+
+import (
+	"os"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/session-intelligence/session-intelligence/shared/aicli"
+	"github.com/session-intelligence/session-intelligence/shared/scripttest"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"si-session-end": main,
+		"ai":             func() { os.Exit(aicli.Main(os.Args[1:], aicli.OSEnv())) },
+	})
+}
+
+// TestScripts runs testdata/*.txtar against si-session-end (and ai, to
+// make projects and agents).
+func TestScripts(t *testing.T) { testscript.Run(t, scripttest.Params()) }
