@@ -55,6 +55,7 @@ type deps struct {
 type CLI struct {
 	Init   InitCmd   `cmd:"" help:"Make this directory a project: mint its id into ai.toml, link ai.local.toml to the private settings."`
 	Memory MemoryCmd `cmd:"" help:"Permanent memory for agents: one-line notes, older ones folded into summaries."`
+	Notes  NotesCmd  `cmd:"" help:"A knowledge store for agents: one claim per note, in a tree of topics, each summarised."`
 	Agent  AgentCmd  `cmd:"" help:"Named agents, each with one thread that spans its Claude Code sessions."`
 	Resume ResumeCmd `cmd:"" help:"Continue an agent's newest session, else start one from its thread (ai agent resume)."`
 	View   ViewCmd   `cmd:"" help:"The whole memory, then this session's thread."`

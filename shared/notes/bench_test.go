@@ -1,0 +1,44 @@
+package notes
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+var t0 = time.Date(2026, 5, 1, 10, 0, 0, 0, time.UTC)
+
+// bigStore returns a store of 10,000 notes in 200 topics (40 top topics
+// of 5 subtopics), each note a title and a claim of about 300 characters.
+func bigStore(b testing.TB) *Notes {
+	b.Helper()
+	n, _, err := Create(b.TempDir()+"/notes", func() time.Time { return t0 })
+	if err != nil {
+		b.Fatal(err)
+	}
+	drafts := make([]Draft, 0, 10_000)
+	for i := range 10_000 {
+		t := Topic{fmt.Sprintf("area%02d", i%40), fmt.Sprintf("sub%d", i/40%5)}
+		drafts = append(drafts, Draft{Topic: t, Title: fmt.Sprintf("claim %d", i),
+			Claim: fmt.Sprintf("claim %d: %s", i, strings.Repeat("lorem ipsum dolor sit amet ", 11))})
+	}
+	if _, err := n.Import(drafts, t0.Add(-time.Hour)); err != nil {
+		b.Fatal(err)
+	}
+	return n
+}
+
+func BenchmarkAdd10k(b *testing.B) {
+	n := bigStore(b)
+	d := Draft{Topic: Topic{"area07", "sub3"}, Title: "a new claim", Claim: strings.Repeat("x", 300)}
+	for b.Loop() {
+		nn, _, err := Open(n.Dir(), time.Now)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := nn.Add(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
