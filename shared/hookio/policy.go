@@ -30,6 +30,10 @@ var Policies = map[Event]Policy{
 		OnFailure: "exit 0, no output: the compaction runs with the user's own instructions only; never blocked"},
 	Stop: {MaxPayload: 4 << 20, ReadTimeout: 2 * time.Second, Budget: 4 * time.Second,
 		OnFailure: "exit 0, no output: the turn ends normally; never blocks while stop_hook_active"},
+	// Claude Code gives all SessionEnd hooks 1.5 s together and kills them
+	// after: read fast, and leave slow work to the next event.
+	SessionEnd: {MaxPayload: 1 << 20, ReadTimeout: 500 * time.Millisecond, Budget: time.Second,
+		OnFailure: "exit 0, no output: the session ends; an agent's end-of-session commit is left to the next event"},
 }
 
 // policyFor returns the event's policy, or a conservative default.
