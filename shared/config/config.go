@@ -62,11 +62,12 @@ type Statusline struct {
 
 // Compact configures zone advisories and compaction guidance.
 type Compact struct {
-	Threshold         int   `json:"threshold"`
-	Autoblock         bool  `json:"autoblock"`
-	MemoryOffload     bool  `json:"memoryOffload"`
-	StablePrefix      bool  `json:"stablePrefix"`
-	RefireEveryTokens int64 `json:"refireEveryTokens"`
+	Threshold         int    `json:"threshold"`
+	Autoblock         bool   `json:"autoblock"`
+	MemoryOffload     bool   `json:"memoryOffload"`
+	StablePrefix      bool   `json:"stablePrefix"`
+	RefireEveryTokens int64  `json:"refireEveryTokens"`
+	Format            string `json:"format"` // markdown or ailv1
 }
 
 // Continue configures the post-compact resume.
@@ -148,7 +149,7 @@ func Default() Config {
 			AutoWire: true, ChainTimeoutMs: 2000, UsageEndpoint: "https://api.anthropic.com/api/oauth/usage",
 			PerProject: map[string]map[string]any{}, Fields: []string{},
 		},
-		Compact:  Compact{Threshold: 50, Autoblock: true, MemoryOffload: true, StablePrefix: true},
+		Compact:  Compact{Threshold: 50, Autoblock: true, MemoryOffload: true, StablePrefix: true, Format: "markdown"},
 		Continue: Continue{AfterCompact: true, ClaudeMd: true},
 		TaskChange: TaskChange{
 			Enabled: true, MinTokens: 100_000, SameDomainScore: 0.5, DifferentDomainScore: 0.2,

@@ -92,6 +92,8 @@ var Keys = []Key{
 		Doc: "Keep PreCompact output byte-identical for the same working set so the post-compact prefix stays a prompt-cache hit."},
 	{Path: "compact.refireEveryTokens", Kind: Int, Min: 0, Max: 200_000, Section: "Compact",
 		Doc: "Repeat an advisory within the same zone after this many more tokens; 0 never repeats (values under 5000 count as 5000)."},
+	{Path: "compact.format", Kind: Enum, Values: []string{"markdown", "ailv1"}, Label: "Compaction hand-off format", Env: "CLAUDE_COMPACT_FORMAT", Section: "Compact",
+		Doc: "Format of the compaction hand-off: markdown, or ailv1 (the summariser is asked to end its summary with an AILv1 snapshot, and the resume block after the compaction is one)."},
 	// Post-compact resume.
 	{Path: "continue.afterCompact", Kind: Bool, Label: "Resume after compact", Section: "Continue",
 		Doc: "Write a hand-off at PreCompact and inject a resume block after the compaction."},

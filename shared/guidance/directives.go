@@ -46,3 +46,22 @@ drops out of the resume banner after this compaction. Judge from the transcript;
 leave bullets whose work is still open untouched.
 %s`, rule, strings.Join(in.Priorities, ", "), rule)
 }
+
+// ailBlock asks the summariser to close with an AILv1 snapshot (the
+// seed's Mode A: a model writing the snapshot is where AILv1 saves most).
+// It holds no counts or names, so it keeps the stable prefix stable.
+func ailBlock(in Input) string {
+	if !in.AIL {
+		return ""
+	}
+	return "HAND-OFF SNAPSHOT (AILv1):\n" +
+		"End the summary with a hand-off snapshot in AILv1 (the session-intelligence:ail skill has the format), after everything else:\n" +
+		"  - the first line `!AILv1`;\n" +
+		"  - `@CTX` lines for the current task, the branch and its commit state, standing instructions and confirmed facts;\n" +
+		"  - `@ARCH` lines for structure and data flow the work depends on;\n" +
+		"  - `@LOG !tried(what_happened) -> ^instead` for each dead end;\n" +
+		"  - `@SIG` lines for the signatures changed, with what they mutate;\n" +
+		"  - `@NEXT ?task_with_next_step` for every open task;\n" +
+		"  - `@MEM` pointers only for long names used three times or more.\n" +
+		"One line per entry, as few words as possible; nothing the code or git already holds."
+}

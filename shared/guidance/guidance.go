@@ -27,6 +27,7 @@ type Input struct {
 	MemoryFile string          // the deterministic session file name (non-stable mode)
 	Priorities []string        // files holding open follow-ups, for the review
 	Stable     bool            // compact.stablePrefix
+	AIL        bool            // compact.format = ailv1: ask for an AILv1 snapshot at the end
 }
 
 // staleAfter is the age after which hand-written session-context.md
@@ -38,7 +39,7 @@ const rule = "━━━━━━━━━━━━━━━━━━━━━━
 // Compose renders the guidance; "" when there is nothing to say.
 func Compose(in Input) string {
 	var blocks []string
-	for _, b := range []string{contextBlock(in), shapeBlock(in), memoryBlock(in), prioritiesBlock(in)} {
+	for _, b := range []string{contextBlock(in), shapeBlock(in), memoryBlock(in), prioritiesBlock(in), ailBlock(in)} {
 		if b != "" {
 			blocks = append(blocks, b)
 		}

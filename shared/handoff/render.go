@@ -34,9 +34,12 @@ func Render(h Handoff) string {
 	list("Recently active directories", h.HotDirs)
 	list("Dropped from context", h.DroppedDirs)
 	b.WriteString("----- END RECORDED STATE -----\n\n")
-	b.WriteString("How to continue: start your next reply with one line that names the current task and the next step, " +
-		"then carry on with that task directly (read the files you need and make the next change) without re-announcing a plan. " +
-		"Ask the user only if the task is finished and no open follow-up remains. " +
-		"Re-read a file before editing it; the summary above does not hold file contents.\n")
+	b.WriteString(continueText)
 	return b.String()
 }
+
+// continueText is the resume's only instruction, after the recorded data.
+const continueText = "How to continue: start your next reply with one line that names the current task and the next step, " +
+	"then carry on with that task directly (read the files you need and make the next change) without re-announcing a plan. " +
+	"Ask the user only if the task is finished and no open follow-up remains. " +
+	"Re-read a file before editing it; the summary above does not hold file contents.\n"

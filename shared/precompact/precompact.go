@@ -75,7 +75,8 @@ func (w *world) bands() shape.Bands {
 }
 
 func (w *world) guidanceInput(rt *hookio.Runtime, in *hookio.Input) guidance.Input {
-	g := guidance.Input{Context: w.ctx, ContextAge: w.ctxAge, Shape: w.analysis, Stable: rt.Config.Compact.StablePrefix}
+	g := guidance.Input{Context: w.ctx, ContextAge: w.ctxAge, Shape: w.analysis, Stable: rt.Config.Compact.StablePrefix,
+		AIL: rt.Config.Compact.Format == "ailv1"}
 	memory := rt.Dirs.MemoryDir(in.Cwd)
 	if rt.Config.Compact.MemoryOffload && in.Cwd != "" {
 		g.MemoryDir = memory

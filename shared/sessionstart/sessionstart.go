@@ -31,6 +31,9 @@ func Handle(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 		h, err := handoff.Consume(rt.Dirs.ProjectDir(in.Cwd), rt.Now())
 		if err == nil {
 			res.Context = handoff.Render(h)
+			if rt.Config.Compact.Format == "ailv1" {
+				res.Context = handoff.RenderAIL(h)
+			}
 			rt.Log.Infof(map[string]any{"task": h.CurrentTask != "", "commits": len(h.RecentCommits)}, "resume block injected")
 		}
 	}
