@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -254,7 +256,7 @@ func pluginWithoutModule(t *testing.T) string {
 // while the hand-over runs is held, the input box emptied, and sent
 // again, unchanged and once, in the fresh conversation after the resume.
 func TestRelayTUI(t *testing.T) {
-	w := newRelayWorld(t, "CLAUDE_RELAY=1")
+	w := newRelayWorld(t, "CLAUDE_RELAY=1", "CLAUDE_INTEL_DEBUG=1")
 	w.sleep = "sleep 5" // keeps the hand-over turn open while the person types
 	must(t, w.env.SeedInteractive())
 	// Runs after tmux is killed: Claude Code and what it started may still
@@ -267,6 +269,13 @@ func TestRelayTUI(t *testing.T) {
 	}
 	_, err := tui.WaitFor("FAKE-REPLY to: start", 30*time.Second)
 	must(t, err)
+	// Two turns below the threshold: Go's quiet hint lets the module skip
+	// them (no si-relay process); the turn past it is still asked.
+	for _, small := range []string{"small [[usage: 25000]]", "small2 [[usage: 30000]]"} {
+		must(t, tui.Submit(small, 10*time.Second))
+		_, err := tui.WaitFor("FAKE-REPLY to: "+strings.Fields(small)[0]+" ", 30*time.Second)
+		must(t, err)
+	}
 	must(t, tui.Submit("grow [[usage: 70000]]", 10*time.Second))
 	waitUntil(t, 60*time.Second, "the hand-over request", func() bool { return w.api.Saw(relay.HandoverMark) })
 	const typed = "meanwhile check the docs"
@@ -288,6 +297,29 @@ func TestRelayTUI(t *testing.T) {
 	if st := w.relayState(t); st.Phase != relay.Armed || st.Relays != 1 || len(st.Held) != 0 {
 		t.Errorf("relay state: phase %s, relays %d, held %d", st.Phase, st.Relays, len(st.Held))
 	}
+	calls := relayCalls(w.logText(t))
+	if !calls["turn 20000"] || !calls["turn 70000"] || calls["turn 25000"] || calls["turn 30000"] {
+		t.Errorf("si-relay turn calls %v: want 20000 (measures the start) and 70000 (past the threshold) only", calls)
+	}
+}
+
+// relayCalls lists the si-relay calls of a debug log as "event tokens".
+func relayCalls(log string) map[string]bool {
+	out := map[string]bool{}
+	for _, line := range strings.Split(log, "\n") {
+		_, meta, ok := strings.Cut(line, "relay call | ")
+		if !ok {
+			continue
+		}
+		var m struct {
+			Event  string `json:"event"`
+			Tokens int64  `json:"tokens"`
+		}
+		if json.Unmarshal([]byte(meta), &m) == nil {
+			out[fmt.Sprintf("%s %d", m.Event, m.Tokens)] = true
+		}
+	}
+	return out
 }
 
 // firstSession is the session id of the first request.

@@ -58,18 +58,27 @@ func (d Deps) Window(given string) string {
 // whatever goes wrong, the answer is "none" (the session goes on as if
 // there were no relay) and the error says why.
 func DecideJSON(d Deps, r io.Reader) (Answer, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxRequest+1))
+	req, err := ReadRequest(r)
 	if err != nil {
-		return Answer{Action: None}, fmt.Errorf("read request: %w", err)
-	}
-	if len(data) > maxRequest {
-		return Answer{Action: None}, fmt.Errorf("request over %d bytes; ignored", maxRequest)
-	}
-	var req Request
-	if err := json.Unmarshal(data, &req); err != nil {
-		return Answer{Action: None}, fmt.Errorf("decode request: %w", err)
+		return Answer{Action: None}, err
 	}
 	return d.Module(req)
+}
+
+// ReadRequest reads one request of the module, capped.
+func ReadRequest(r io.Reader) (Request, error) {
+	var req Request
+	data, err := io.ReadAll(io.LimitReader(r, maxRequest+1))
+	if err != nil {
+		return req, fmt.Errorf("read request: %w", err)
+	}
+	if len(data) > maxRequest {
+		return req, fmt.Errorf("request over %d bytes; ignored", maxRequest)
+	}
+	if err := json.Unmarshal(data, &req); err != nil {
+		return req, fmt.Errorf("decode request: %w", err)
+	}
+	return req, nil
 }
 
 // Module answers a request of the module.
@@ -95,7 +104,7 @@ func (d Deps) Apply(root string, c Call) (Answer, error) {
 	now := d.Now()
 	note := d.Set.NotePath(root)
 	if st, err := d.Store.Load(root); err == nil && d.quiet(st, c, now) {
-		return Answer{Action: None}, nil // nothing would change: no lock, no write
+		return Answer{Action: None, Quiet: d.hint(st, c)}, nil // nothing would change: no lock, no write
 	}
 	err := d.Store.Update(root, now, func(st *State) {
 		m := &Machine{St: st, Set: d.Set, Note: note, Now: now, Alive: d.Alive,
@@ -131,14 +140,44 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string,
 	if err == nil {
 		cfg, _ := config.Load(config.Files{Legacy: dirs.LegacyConfig(), Unified: dirs.Config()}, getenv)
 		d := Deps{Store: NewStore(dirs.State), Set: FromConfig(cfg.Relay), Getenv: getenv, Now: now, Alive: Alive}
-		if a, err = DecideJSON(d, stdin); err != nil {
-			log := &intellog.Logger{Dir: dirs.Logs, Source: "relay", Now: now, Fallback: stderr,
-				Min: intellog.MinLevel(cfg.Debug.Enabled, cfg.Debug.Quiet)}
+		log := &intellog.Logger{Dir: dirs.Logs, Source: "relay", Now: now, Fallback: stderr,
+			Min: intellog.MinLevel(cfg.Debug.Enabled, cfg.Debug.Quiet)}
+		req, err := ReadRequest(stdin)
+		if err == nil {
+			a, err = d.Module(req)
+		}
+		if err != nil {
 			log.Warnf(nil, "relay decide: %v", err)
+		} else if cfg.Debug.Enabled {
+			log.Debugf(map[string]any{"event": req.Event, "tokens": req.Tokens, "action": a.Action, "quiet": a.Quiet != nil}, "relay call")
 		}
 	}
 	_ = json.NewEncoder(stdout).Encode(a)
 	return 0
+}
+
+// quietFor is how long the module may trust a quiet hint: a setting
+// changed mid-session (relay.enabled, relay.margin) takes effect within it.
+const quietFor = time.Minute
+
+// neverBelow is a size no conversation reaches, exact in a JS number.
+const neverBelow = 1<<53 - 1
+
+// hint is the quiet hint for a quiet call of the module: while the relay
+// is off, every call; else the turn ends of a measured conversation below
+// its threshold. A prompt is quiet whatever the size.
+func (d Deps) hint(st *State, c Call) *Quiet {
+	if c.Driver != Module {
+		return nil
+	}
+	if !d.Set.Enabled {
+		return &Quiet{Below: neverBelow, ForMs: quietFor.Milliseconds()}
+	}
+	cv := st.Convs[c.SID]
+	if cv == nil || cv.Base == 0 || !cv.Module {
+		return nil
+	}
+	return &Quiet{Below: cv.Threshold(d.Set.Margin), ForMs: quietFor.Milliseconds()}
 }
 
 // refreshSeen is how stale a conversation's last-seen time and size may

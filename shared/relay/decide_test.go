@@ -238,3 +238,33 @@ func BenchmarkDecideFirstTurn(b *testing.B) {
 		}
 	}
 }
+
+// TestQuietHint: a quiet answer tells the module below which size it may
+// skip calls and for how long; the first turn (unmeasured), a turn past
+// the threshold and a non-module driver get none; with the relay off
+// every quiet call hints that nothing will happen.
+func TestQuietHint(t *testing.T) {
+	w := newWorld(t)
+	if a := w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 10_000, Window: "1"}); a.Quiet != nil {
+		t.Fatalf("first turn (it writes the base) hinted: %+v", a.Quiet)
+	}
+	a := w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 20_000, Window: "1"})
+	want := 10_000 + w.deps.Set.Margin
+	if a.Quiet == nil || a.Quiet.Below != want || a.Quiet.ForMs != quietFor.Milliseconds() {
+		t.Fatalf("quiet turn: hint %+v, want below %d for %d ms", a.Quiet, want, quietFor.Milliseconds())
+	}
+	if a := w.ask(t, Request{Event: "prompt", SID: "s1", Text: "hi", Window: "1"}); a.Quiet == nil || a.Quiet.Below != want {
+		t.Errorf("quiet prompt: hint %+v", a.Quiet)
+	}
+	if a := w.ask(t, Request{Event: "turn", SID: "s1", Tokens: want, Window: "1"}); a.Action != Handover || a.Quiet != nil {
+		t.Errorf("turn at the threshold: %+v", a)
+	}
+	if st, err := w.deps.Store.Load(w.root); err != nil || w.deps.hint(st, Call{Event: TurnEnd, SID: "s1", Driver: Headless}) != nil {
+		t.Errorf("a non-module driver got a hint (%v)", err)
+	}
+	off := newWorld(t)
+	off.deps.Set.Enabled = false
+	if a := off.ask(t, Request{Event: "turn", SID: "s2", Tokens: 10_000, Window: "1"}); a.Quiet == nil || a.Quiet.Below != neverBelow {
+		t.Errorf("relay off: hint %+v, want below %d", a.Quiet, int64(neverBelow))
+	}
+}

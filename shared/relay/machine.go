@@ -58,6 +58,15 @@ type Answer struct {
 	Text    string   `json:"text,omitempty"`
 	Prompts []string `json:"prompts,omitempty"`
 	Notice  string   `json:"notice,omitempty"` // a line for the user, not the model
+	Quiet   *Quiet   `json:"quiet,omitempty"`  // the module may skip calls while this holds
+}
+
+// Quiet tells the module that, for ForMs milliseconds, calls of this
+// session below Below tokens would answer "none": it skips them, so most
+// turns start no process at all. Any other answer ends the hint.
+type Quiet struct {
+	Below int64 `json:"below"`
+	ForMs int64 `json:"forMs"`
 }
 
 // Machine applies calls to one project's state. It does no I/O: the note

@@ -14,6 +14,14 @@ let hookEnv
 // Go can tell the end of the hand-over from a turn queued before it.
 let handoverText
 let handoverTurn
+// Go's quiet hint: { sessionId, below, until }. While it holds, a turn of
+// that session below that size (and any prompt) would answer "none", so
+// no process is started; any other answer drops it.
+let quiet
+
+function isQuiet(sessionId, tokens) {
+  return quiet !== undefined && quiet.sessionId === sessionId && Date.now() < quiet.until && tokens < quiet.below
+}
 
 async function ask($, request) {
   hookEnv = hookEnv ?? (await $.process.hookEnv())
@@ -24,12 +32,16 @@ async function ask($, request) {
     timeoutMs: DECIDE_TIMEOUT_MS,
     env: { CLAUDE_PROJECT_DIR: hookEnv.CLAUDE_PROJECT_DIR ?? '', CLAUDE_PLUGIN_DATA: hookEnv.CLAUDE_PLUGIN_DATA ?? '' },
   })
+  quiet = undefined
   if (out.exitCode !== 0) return { action: 'none' }
+  let answer
   try {
-    return JSON.parse(out.stdout)
+    answer = JSON.parse(out.stdout)
   } catch {
     return { action: 'none' }
   }
+  if (answer.quiet) quiet = { sessionId: request.sessionId, below: answer.quiet.below, until: Date.now() + answer.quiet.forMs }
+  return answer
 }
 
 async function where($) {
@@ -133,7 +145,10 @@ export const register = (on) => {
     const usage = await $.session.usage()
     const handover = handoverTurn !== undefined && e.turnId === handoverTurn
     if (handover) handoverText = handoverTurn = undefined
-    const answer = await ask($, { event: 'turn', ...(await where($)), tokens: usage.context.tokens ?? 0, handover })
+    const at = await where($)
+    const tokens = usage.context.tokens ?? 0
+    if (!handover && isQuiet(at.sessionId, tokens)) return result
+    const answer = await ask($, { event: 'turn', ...at, tokens, handover })
     tell($, answer)
     if (answer.action === 'handover') {
       handoverText = answer.text.split('\n')[0]
@@ -154,7 +169,9 @@ export const register = (on) => {
   on('prompt.submit', async ($, e, next) => {
     const typed = e.origin.kind === 'composer' || e.origin.kind === 'bridge' || e.origin.kind === 'sdk'
     if (e.command || !typed) return next(e)
-    const answer = await ask($, { event: 'prompt', ...(await where($)), text: e.text })
+    const at = await where($)
+    if (isQuiet(at.sessionId, 0)) return next(e)
+    const answer = await ask($, { event: 'prompt', ...at, text: e.text })
     if (answer.action !== 'hold') {
       tell($, answer)
       const entered = await next(e)
