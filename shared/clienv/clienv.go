@@ -21,6 +21,9 @@ type Env struct {
 	Now    func() time.Time
 	Cwd    string                       // working directory; "" = the process's
 	Look   func(string) (string, error) // exec.LookPath; nil = not searched
+	// Previewed, when set, hears of each change a command showed as a
+	// diff without writing it (the file's path): /si's YES flow.
+	Previewed func(path string)
 }
 
 // OS is the real process environment.

@@ -74,6 +74,9 @@ func report(d *deps, path string, old, next, legacy []byte, keys []string, backu
 	case diff == "":
 	case backup == "":
 		fmt.Fprintf(d.Stdout, "Not written. Run the same command with --yes to write %s.\n", path)
+		if d.Previewed != nil {
+			d.Previewed(path)
+		}
 	default:
 		fmt.Fprintf(d.Stdout, "Wrote %s (%s). The hooks and the status line read it on every call: no restart needed.\n", path, backup)
 	}

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/paths"
+	"github.com/session-intelligence/session-intelligence/shared/siconfirm"
 )
 
 // slashOutputCap bounds what /si puts into the prompt; `si show` and
@@ -16,16 +19,20 @@ const slashOutputCap = 64 << 10
 // exit there would abort the whole command with a bare error, so it
 // always exits 0 and reports si's status in the text instead. It never
 // writes: --yes is dropped, because a change is written only after the
-// user has seen the diff and answered YES (the model then runs
-// `si ... --yes` itself).
+// user has seen the diff and answered YES (the UserPromptSubmit hook then
+// writes it; package siconfirm).
 type SlashCmd struct {
-	Args []string `arg:"" optional:"" passthrough:"" help:"The /si request: a si command and its arguments (default: show)."`
+	Session string   `help:"The Claude Code session the request comes from: a change it shows becomes pending there until the user's reply (package siconfirm)."`
+	Args    []string `arg:"" optional:"" passthrough:"" help:"The /si request: a si command and its arguments (default: show)."`
 }
 
 // Run runs the request with its output captured and prints it under a
 // first line that names the request, shell-quoted, for the --yes rerun.
 func (c *SlashCmd) Run(d *deps) error {
 	args, dropped := withoutYes(c.Args)
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
 	if len(args) == 0 {
 		args = []string{"show"}
 	}
@@ -35,7 +42,9 @@ func (c *SlashCmd) Run(d *deps) error {
 		return nil
 	}
 	out := &capped{limit: slashOutputCap}
-	code := Main(args, Env{Stdin: strings.NewReader(""), Stdout: out, Stderr: out, Getenv: d.Getenv, Now: d.Now, Cwd: d.Cwd, Look: d.Look})
+	var previewed string // the file whose change was shown and not written
+	code := Main(args, Env{Stdin: strings.NewReader(""), Stdout: out, Stderr: out, Getenv: d.Getenv, Now: d.Now, Cwd: d.Cwd, Look: d.Look,
+		Previewed: func(path string) { previewed = path }})
 	_, _ = d.Stdout.Write(out.buf.Bytes())
 	if out.buf.Len() > 0 && !bytes.HasSuffix(out.buf.Bytes(), []byte("\n")) {
 		fmt.Fprintln(d.Stdout)
@@ -49,7 +58,34 @@ func (c *SlashCmd) Run(d *deps) error {
 	if code != 0 {
 		fmt.Fprintf(d.Stdout, "[si exited with status %d]\n", code)
 	}
+	switch {
+	case code == 0 && previewed != "" && siconfirm.Writable[args[0]]:
+		c.pend(d, args, previewed)
+	case code == 0 && len(args) == 1 && args[0] == "config" && c.Session != "":
+		// The form: its answer comes as the user's next prompt.
+		if sid := paths.SessionID(c.Session); sid != "" {
+			_ = siconfirm.Save(d.Dirs.Session(sid), siconfirm.Pending{Form: true, At: d.Now()})
+		}
+	}
 	return nil
+}
+
+// pend records the change just shown as pending in the session, so that
+// the UserPromptSubmit hook writes it when the user's next prompt is YES.
+// Without a session (an older Claude Code) the user writes it in a
+// terminal.
+func (c *SlashCmd) pend(d *deps, args []string, path string) {
+	sid := paths.SessionID(c.Session)
+	if sid == "" {
+		fmt.Fprintf(d.Stdout, "[To write it, run in a terminal: si %s --yes]\n", shellJoin(args))
+		return
+	}
+	p := siconfirm.Pending{Args: args, Path: path, Before: siconfirm.Hash(path), At: d.Now()}
+	if err := siconfirm.Save(d.Dirs.Session(sid), p); err != nil {
+		fmt.Fprintf(d.Stdout, "[could not keep the change for your YES (%v); to write it, run in a terminal: si %s --yes]\n", err, shellJoin(args))
+		return
+	}
+	fmt.Fprintln(d.Stdout, "[Reply YES to write this change: session-intelligence writes it when your reply arrives. Any other reply cancels it.]")
 }
 
 // slashable are the requests /si runs before the prompt: the ones that

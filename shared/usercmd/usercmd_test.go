@@ -53,7 +53,7 @@ func TestRender(t *testing.T) {
 			for _, want := range []string{
 				"---\n" + Marker + "\n",
 				`allowed-tools: 'Bash(set -f), Bash("` + bin + `/si":*)'`,
-				"!`set -f; \"" + bin + "/si\" slash $ARGUMENTS`",
+				"!`set -f; \"" + bin + "/si\" slash --session \"${CLAUDE_SESSION_ID}\" -- $ARGUMENTS`",
 			} {
 				if !strings.Contains(text, want) {
 					t.Errorf("rendered file lacks %q:\n%s", want, text)
@@ -75,7 +75,7 @@ func TestPluginFile(t *testing.T) {
 	text := string(siFile(t).Text)
 	for _, want := range []string{
 		`allowed-tools: 'Bash(set -f), Bash("${CLAUDE_PLUGIN_ROOT}/bin/si":*)'`,
-		"!`set -f; \"${CLAUDE_PLUGIN_ROOT}/bin/si\" slash $ARGUMENTS`",
+		"!`set -f; \"${CLAUDE_PLUGIN_ROOT}/bin/si\" slash --session \"${CLAUDE_SESSION_ID}\" -- $ARGUMENTS`",
 		"YES", "--yes", "restart",
 	} {
 		if !strings.Contains(text, want) {
