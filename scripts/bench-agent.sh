@@ -13,7 +13,18 @@ go build -C "$root" -o "$work/benchproc" ./scripts/benchproc
 go build -C "$root" -o "$work/genthread" ./scripts/genthread
 export HOME="$work/home" XDG_CACHE_HOME="$work/cache" AI_NO_BACKGROUND=1
 mkdir -p "$HOME/.ai" && printf '[chat]\nbackground = false\n' >"$HOME/.ai/ai.toml"
-echo "== load: $(uptime | sed 's/.*load/load/')"
+# Baselines: the cheapest Go process on this machine and the load, then
+# the same binaries with nothing to do, so the figures below can be read
+# against what process start alone costs here.
+mkdir -p "$work/hello" && printf 'package main\nfunc main() {}\n' >"$work/hello/main.go"
+(cd "$work/hello" && printf 'module hello\ngo 1.26\n' >go.mod && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$work/hello.bin" .)
+echo "== baseline ($(uptime | sed 's/.*load/load/'))"
+"$work/benchproc" -n 100 -label "empty Go program" -- "$work/hello.bin"
+mkdir -p "$HOME/none" && printf '{"session_id":"s1","transcript_path":"%s/none/t.jsonl","cwd":"%s/none","hook_event_name":"Stop","stop_hook_active":false}' "$HOME" "$HOME" >"$work/stop-none.json"
+"$work/benchproc" -n 100 -stdin "$work/stop-none.json" -label "si-stop outside a project" -- "$bin/si-stop"
+"$work/genthread" make -dir "$HOME/empty"
+(cd "$HOME/empty" && "$work/benchproc" -n 100 -label "ai agent view (no turns yet)" -- "$bin/ai" agent view dev)
+echo "== ai agent ($(uptime | sed 's/.*load/load/'))"
 "$work/genthread" make -dir "$HOME/big" -mb 50
 "$work/genthread" stop -dir "$HOME/big" -hook "$bin/si-stop" -n 50
 "$work/genthread" make -dir "$HOME/thousand" -turns 1000 -summarise

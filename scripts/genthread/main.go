@@ -22,6 +22,8 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/agent"
 	"github.com/session-intelligence/session-intelligence/shared/agentsum"
 	"github.com/session-intelligence/session-intelligence/shared/aiproject"
+	"github.com/session-intelligence/session-intelligence/shared/aistore"
+	"github.com/session-intelligence/session-intelligence/shared/thread"
 )
 
 func main() {
@@ -160,9 +162,18 @@ func timeStop(dir, hook string, n int) error {
 		times = append(times, time.Since(start))
 	}
 	slices.Sort(times)
-	size, _ := os.Stat(path)
-	fmt.Printf("%-44s median %6.1f ms  p90 %6.1f ms  (transcript %d MB, a turn of about 20 KB each run)\n", "Stop hook: sync one turn (whole process)",
-		ms(times[len(times)/2]), ms(times[len(times)*9/10]), size.Size()>>20)
+	size, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	// A hook that failed open would time nothing: the copy must have
+	// caught up with every turn appended.
+	copied, err := thread.Agent{Root: aistore.Dir(dir), Name: "dev"}.Copy("s1").Size()
+	if err != nil || copied != size.Size() {
+		return fmt.Errorf("the hook did not sync: the copy holds %d of %d bytes (%v)", copied, size.Size(), err)
+	}
+	fmt.Printf("%-44s median %6.1f ms  p90 %6.1f ms  min %6.1f ms  (transcript %d MB, a turn of about 20 KB each run)\n", "Stop hook: sync one turn (whole process)",
+		ms(times[len(times)/2]), ms(times[len(times)*9/10]), ms(times[0]), size.Size()>>20)
 	return nil
 }
 

@@ -163,7 +163,13 @@ var ErrWorktree = errors.New("bad worktree")
 // project's main checkout; ai makes none.
 func (w *Workspace) checkWorktree(name, wt string) error {
 	main := w.Project.MainRoot
-	if fi, err := os.Stat(wt); err != nil || !fi.IsDir() {
+	fi, err := os.Stat(wt)
+	missing := err != nil || !fi.IsDir()
+	switch {
+	case missing && paths.GitRoot(main) == "":
+		return fmt.Errorf("%w: agent %s works in %s, which does not exist, and %s is in no git repository: a worktree needs one (git init, commit ai.toml, then git worktree add %s)",
+			ErrWorktree, name, wt, main, wt)
+	case missing:
 		return fmt.Errorf("%w: agent %s works in %s, which does not exist; make it with:\n  git -C %s worktree add %s",
 			ErrWorktree, name, wt, paths.GitRoot(main), wt)
 	}

@@ -3,6 +3,7 @@ package aicli
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/agent"
@@ -128,7 +129,10 @@ func (c *AgentGrepCmd) Run(d *deps) error {
 		return err
 	}
 	var agents []thread.Agent
-	for _, n := range c.Agents {
+	for i, n := range c.Agents {
+		if slices.Contains(c.Agents[:i], n) {
+			continue // named twice: searched once
+		}
 		a, err := w.Agent(n)
 		if err != nil {
 			return err

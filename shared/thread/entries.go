@@ -57,12 +57,45 @@ func interesting(line []byte) bool {
 		bytes.Contains(line, []byte(`"compact_boundary"`))
 }
 
-// parseEntry decodes a line; ok is false for a line that is not JSON.
+// parseEntry decodes a line; ok is false for a line that is not JSON. A
+// line cut for good (Claude Code killed mid-write) runs into the line
+// written after it: that line is read from where it starts.
 func parseEntry(line []byte) (e entry, ok bool) {
 	if !interesting(line) {
 		return entry{}, false
 	}
-	return e, json.Unmarshal(line, &e) == nil
+	if json.Unmarshal(line, &e) == nil {
+		return e, true
+	}
+	tail := tornTail(line)
+	if tail == nil {
+		return entry{}, false
+	}
+	e = entry{}
+	return e, json.Unmarshal(tail, &e) == nil
+}
+
+// tornTries bounds the search of a line that does not decode.
+const tornTries = 256
+
+// tornTail is the end of line that is one whole JSON object, nil for
+// none. Outside strings `{"` starts an object, and of the objects in the
+// line written last only the outermost runs to the line's end: searched
+// from the end, the first whole one is that line.
+func tornTail(line []byte) []byte {
+	end := len(line)
+	for range tornTries {
+		i := bytes.LastIndex(line[1:end], []byte(`{"`))
+		if i < 0 {
+			return nil
+		}
+		i++ // the index into line
+		if json.Valid(line[i:]) {
+			return line[i:]
+		}
+		end = i
+	}
+	return nil
 }
 
 // blocks decodes the content: a string is one text block.

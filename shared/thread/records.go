@@ -111,6 +111,11 @@ func appendLine(f segfile.File, v any) error {
 // cut by a crash) is not read: repair drops it. A line that does not
 // decode is an error naming it.
 func readLines[T any](f segfile.File, off int64, decode func([]byte) (T, error), fn func(T)) (int64, error) {
+	// The reader stops at a segment cut short in the middle: check the
+	// segments first, so that such a file is refused, not read shorter.
+	if _, err := f.Size(); err != nil {
+		return off, err
+	}
 	r := bufio.NewReaderSize(f.Reader(off), 64<<10)
 	for n := 1; ; n++ {
 		line, err := r.ReadSlice('\n')
