@@ -11,12 +11,18 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/session-intelligence/session-intelligence/shared/clienv"
 	"github.com/session-intelligence/session-intelligence/shared/memory"
+	"github.com/session-intelligence/session-intelligence/shared/notesynccli"
 	"github.com/session-intelligence/session-intelligence/shared/scripttest"
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"ai": main})
+	testscript.Main(m, map[string]func(){
+		"ai": main,
+		// ai notes sync's binary, found on PATH by ai's delegation.
+		"ai-sync": func() { os.Exit(notesynccli.Main(os.Args[1:], clienv.OS())) },
+	})
 }
 
 // TestScripts runs testdata/*.txtar against the ai binary, with the

@@ -1,40 +1,73 @@
 package aicli
 
 import (
-	"context"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
-	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/clienv"
 	"github.com/session-intelligence/session-intelligence/shared/notes"
-	"github.com/session-intelligence/session-intelligence/shared/notesync"
 )
 
-// syncTimeout bounds one `ai notes sync`.
-const syncTimeout = 10 * time.Minute
+// syncBinary carries out `ai notes sync`: it links go-git's network
+// transports, which would slow every other `ai` run's start.
+const syncBinary = "ai-sync"
 
 // NotesSyncCmd is `ai notes sync [URL]`.
 type NotesSyncCmd struct {
 	URL string `arg:"" optional:"" help:"The remote, once: a git URL (ssh, https) or the path of a bare repository. Later syncs use it again."`
 }
 
-// Run pulls, merges and pushes, and says what came in and what
-// conflicted.
+// Run hands the store and the remote to ai-sync, which pulls, merges,
+// pushes and says what came in and what conflicted; when the store
+// moved, the topic summaries are brought up to date in the background.
 func (c *NotesSyncCmd) Run(d *deps) error {
-	ctx, cancel := context.WithTimeout(context.Background(), syncTimeout)
-	defer cancel()
-	url := d.remoteURL(c.URL)
-	r, err := notesync.Sync(ctx, d.notesDir(), notesync.Options{URL: url, Now: d.Now})
-	if err != nil {
-		return fmt.Errorf("sync %s: %w", d.pretty(d.notesDir()), err)
+	dir := d.notesDir()
+	before := notesHead(d, dir)
+	args := []string{"--store", dir}
+	if url := d.remoteURL(c.URL); url != "" {
+		args = append(args, "--", url) // a URL is never taken for a flag
 	}
-	d.printSync(r)
-	if r.Added+r.Changed+r.Removed > 0 || r.Merged {
-		if n, _, err := notes.Open(d.notesDir(), d.Now); err == nil {
-			d.summariseLater(n)
-		}
+	if err := d.runSibling(syncBinary, args); err != nil {
+		return err
+	}
+	if n, _, err := notes.Open(dir, d.Now); err == nil && notesHead(d, dir) != before {
+		d.summariseLater(n)
+	}
+	return nil
+}
+
+// notesHead is the store's newest commit, "" when there is none.
+func notesHead(d *deps, dir string) string {
+	n, _, err := notes.Open(dir, d.Now)
+	if err != nil {
+		return ""
+	}
+	h, _ := n.Store().Head()
+	return h
+}
+
+// runSibling runs a companion binary with this run's streams and
+// environment; its own message already names what failed, so a failure
+// is reported as silent with its exit status.
+func (d *deps) runSibling(name string, args []string) error {
+	look := clienv.Env{Getenv: d.Getenv, Look: exec.LookPath}
+	path, err := look.Sibling(name)
+	if err != nil {
+		return fmt.Errorf("%s %w; reinstall session-intelligence", name, err)
+	}
+	cmd := exec.Command(path, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr, cmd.Dir = d.Stdin, d.Stdout, d.Stderr, d.Cwd
+	err = cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() > 0 {
+		return errSilent
+	}
+	if err != nil {
+		return fmt.Errorf("run %s: %w", name, err)
 	}
 	return nil
 }
@@ -54,35 +87,6 @@ func (d *deps) remoteURL(url string) string {
 		return d.abs(url)
 	}
 	return url
-}
-
-func (d *deps) printSync(r notesync.Report) {
-	w := d.Stdout
-	if r.Created {
-		fmt.Fprintf(w, "Created the notes at %s from %s.\n", d.pretty(d.notesDir()), r.URL)
-	}
-	if in := r.Added + r.Changed + r.Removed; in > 0 {
-		fmt.Fprintf(w, "pulled from %s: %s new, %d changed, %d removed\n", r.URL, plural(r.Added, "note"), r.Changed, r.Removed)
-	} else {
-		fmt.Fprintf(w, "pulled from %s: nothing new\n", r.URL)
-	}
-	if r.Merged {
-		fmt.Fprintln(w, "merged: both sides had changes; one merge commit joins them")
-	}
-	if r.Pushed {
-		fmt.Fprintf(w, "pushed to %s\n", r.URL)
-	} else {
-		fmt.Fprintln(w, "pushed: nothing, the remote had everything")
-	}
-	for _, n := range r.Notices {
-		fmt.Fprintln(w, "note: "+n)
-	}
-	for _, c := range r.Conflicts {
-		fmt.Fprintln(w, "conflict: "+c)
-	}
-	if k := len(r.Conflicts); k > 0 {
-		fmt.Fprintf(w, "%s: both versions are kept; read them, keep one and edit or move the other\n", plural(k, "conflict"))
-	}
 }
 
 func plural(n int, word string) string {

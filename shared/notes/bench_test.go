@@ -1,7 +1,9 @@
 package notes
 
 import (
+	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -40,5 +42,48 @@ func BenchmarkAdd10k(b *testing.B) {
 		if _, err := nn.Add(d); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// summarised builds every summary of n with a summariser answering the
+// longest summary, as in a store in long use.
+func summarised(b *testing.B, n *Notes) {
+	b.Helper()
+	full := &fakeSum{answer: func(string) (string, error) { return strings.Repeat("w", SummaryChars), nil }}
+	if _, err := n.Build(context.Background(), full, func(string, ...any) {}); err != nil {
+		b.Fatal(err)
+	}
+}
+
+func BenchmarkTree10k(b *testing.B) {
+	n := bigStore(b)
+	summarised(b, n)
+	for b.Loop() {
+		nn, _, err := Open(n.Dir(), time.Now)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if v, err := nn.Tree(); err != nil || v.Unsummarised {
+			b.Fatal(err, v.Unsummarised)
+		}
+	}
+}
+
+func BenchmarkGrep10k(b *testing.B) {
+	n := bigStore(b)
+	summarised(b, n)
+	for _, c := range []struct{ name, re string }{{"1000matches", `claim 9[0-9]{3}:`}, {"nomatch", `no such text`}} {
+		re := regexp.MustCompile(c.re)
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				nn, _, err := Open(n.Dir(), time.Now)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := nn.Grep(re); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -132,7 +132,11 @@ func (s *syncer) merge(ours, theirs *object.Commit) (plumbing.Hash, error) {
 	}
 	msg := "Sync with " + s.report.URL
 	if len(m.conflicts) > 0 {
-		msg += fmt.Sprintf(": %d conflicts, both sides kept\n\n%s", len(m.conflicts), strings.Join(m.conflicts, "\n"))
+		word := "conflicts"
+		if len(m.conflicts) == 1 {
+			word = "conflict"
+		}
+		msg += fmt.Sprintf(": %d %s, both sides kept\n\n%s", len(m.conflicts), word, strings.Join(m.conflicts, "\n"))
 	}
 	sig := object.Signature{Name: "ai", Email: "ai@localhost", When: s.opts.Now()}
 	c := &object.Commit{Author: sig, Committer: sig, Message: msg + "\n", TreeHash: tree,
