@@ -69,6 +69,9 @@ var errSilent = errors.New("")
 // Main runs `ai` with args (without the program name) and returns the
 // exit code: 0 success, 1 failure, 2 usage error.
 func Main(args []string, env Env) int {
+	if ctx := parseNarrow(args); ctx != nil {
+		return runParsed(ctx, env)
+	}
 	var cli CLI
 	code := -1
 	parser, err := kong.New(&cli, kong.Name("ai"),
@@ -86,6 +89,11 @@ func Main(args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, "ai:", err)
 		return 2
 	}
+	return runParsed(ctx, env)
+}
+
+// runParsed runs the parsed command.
+func runParsed(ctx *kong.Context, env Env) int {
 	d, err := newDeps(env)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "ai:", err)

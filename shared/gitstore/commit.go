@@ -4,12 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 )
@@ -30,11 +29,9 @@ func (s *Store) commit(message string, changes map[string][]byte) (string, error
 	}
 	var base plumbing.Hash
 	if !parent.IsZero() {
-		c, err := object.GetCommit(s.git(), parent)
-		if err != nil {
-			return "", fmt.Errorf("read commit %s: %w", parent, err)
+		if base, err = s.commitTree(parent); err != nil {
+			return "", err
 		}
-		base = c.TreeHash
 	}
 	root, _, err := s.writeTree(base, changes)
 	if err != nil {
@@ -62,14 +59,14 @@ func (s *Store) commit(message string, changes map[string][]byte) (string, error
 // paths relative to it. empty reports a tree left with no entries, which
 // is not stored.
 func (s *Store) writeTree(base plumbing.Hash, changes map[string][]byte) (hash plumbing.Hash, empty bool, err error) {
-	entries := map[string]object.TreeEntry{}
+	entries := map[string]treeEntry{}
 	if !base.IsZero() {
-		t, err := object.GetTree(s.git(), base)
+		t, err := s.readTree(base)
 		if err != nil {
-			return plumbing.ZeroHash, false, fmt.Errorf("read tree %s: %w", base, err)
+			return plumbing.ZeroHash, false, err
 		}
-		for _, e := range t.Entries {
-			entries[e.Name] = e
+		for _, e := range t {
+			entries[e.name] = e
 		}
 	}
 	subs := map[string]map[string][]byte{}
@@ -88,8 +85,8 @@ func (s *Store) writeTree(base plumbing.Hash, changes map[string][]byte) (hash p
 	}
 	for name, sub := range subs {
 		var subBase plumbing.Hash
-		if e, ok := entries[name]; ok && e.Mode == filemode.Dir {
-			subBase = e.Hash
+		if e, ok := entries[name]; ok && e.mode == filemode.Dir {
+			subBase = e.hash
 		}
 		h, isEmpty, err := s.writeTree(subBase, sub)
 		if err != nil {
@@ -98,7 +95,7 @@ func (s *Store) writeTree(base plumbing.Hash, changes map[string][]byte) (hash p
 		if isEmpty {
 			delete(entries, name)
 		} else {
-			entries[name] = object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: h}
+			entries[name] = treeEntry{name: name, mode: filemode.Dir, hash: h}
 		}
 	}
 	if len(entries) == 0 {
@@ -110,84 +107,55 @@ func (s *Store) writeTree(base plumbing.Hash, changes map[string][]byte) (hash p
 
 // setFile points entry name at a blob of data (nil: removes it), storing
 // the blob unless the entry already holds it.
-func (s *Store) setFile(entries map[string]object.TreeEntry, name string, data []byte) error {
+func (s *Store) setFile(entries map[string]treeEntry, name string, data []byte) error {
 	if data == nil {
 		delete(entries, name)
 		return nil
 	}
 	h := plumbing.ComputeHash(plumbing.BlobObject, data)
-	if e, ok := entries[name]; ok && e.Hash == h && e.Mode == filemode.Regular {
+	if e, ok := entries[name]; ok && e.hash == h && e.mode == filemode.Regular {
 		return nil
 	}
-	if _, err := s.storeObject(plumbing.BlobObject, data); err != nil {
+	if _, err := s.writeObject(plumbing.BlobObject, data); err != nil {
 		return err
 	}
-	entries[name] = object.TreeEntry{Name: name, Mode: filemode.Regular, Hash: h}
+	entries[name] = treeEntry{name: name, mode: filemode.Regular, hash: h}
 	return nil
 }
 
-// storeTree stores entries as a tree object, in git's order (a
-// directory sorts as if its name ended in "/").
-func (s *Store) storeTree(entries map[string]object.TreeEntry) (plumbing.Hash, error) {
-	t := &object.Tree{Entries: make([]object.TreeEntry, 0, len(entries))}
+// storeTree stores entries as a tree object, in git's order.
+func (s *Store) storeTree(entries map[string]treeEntry) (plumbing.Hash, error) {
+	list := make([]treeEntry, 0, len(entries))
 	for _, e := range entries {
-		t.Entries = append(t.Entries, e)
+		list = append(list, e)
 	}
-	key := func(e object.TreeEntry) string {
-		if e.Mode == filemode.Dir {
-			return e.Name + "/"
-		}
-		return e.Name
-	}
-	slices.SortFunc(t.Entries, func(a, b object.TreeEntry) int { return strings.Compare(key(a), key(b)) })
-	obj := s.git().NewEncodedObject()
-	if err := t.Encode(obj); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("encode tree: %w", err)
-	}
-	return s.git().SetEncodedObject(obj)
-}
-
-// storeObject stores data as a loose object of type typ.
-func (s *Store) storeObject(typ plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
-	obj := s.git().NewEncodedObject()
-	obj.SetType(typ)
-	obj.SetSize(int64(len(data)))
-	w, err := obj.Writer()
+	data, err := encodeTree(list)
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
-	if _, err := w.Write(data); err != nil {
-		return plumbing.ZeroHash, err
-	}
-	if err := w.Close(); err != nil {
-		return plumbing.ZeroHash, err
-	}
-	h, err := s.git().SetEncodedObject(obj)
-	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("write object: %w", err)
-	}
-	return h, nil
+	return s.writeObject(plumbing.TreeObject, data)
 }
 
+// writeCommit stores a commit of tree on parent (zero: none), written as
+// go-git writes one.
 func (s *Store) writeCommit(message string, tree, parent plumbing.Hash) (plumbing.Hash, error) {
 	name := s.opts.Author
 	if name == "" {
 		name = "ai"
 	}
-	sig := object.Signature{Name: name, Email: "ai@localhost", When: s.opts.now()}
-	c := &object.Commit{Author: sig, Committer: sig, Message: message, TreeHash: tree}
+	return s.writeObject(plumbing.CommitObject, encodeCommit(name, s.opts.now(), message, tree, parent))
+}
+
+// encodeCommit is the content of a commit whose author and committer
+// are name at when.
+func encodeCommit(name string, when time.Time, message string, tree, parent plumbing.Hash) []byte {
+	sig := fmt.Appendf(nil, "%s <ai@localhost> %d %s", name, max(when.Unix(), 0), when.Format("-0700"))
+	out := fmt.Appendf(nil, "tree %s\n", tree)
 	if !parent.IsZero() {
-		c.ParentHashes = []plumbing.Hash{parent}
+		out = fmt.Appendf(out, "parent %s\n", parent)
 	}
-	obj := s.git().NewEncodedObject()
-	if err := c.Encode(obj); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("encode commit: %w", err)
-	}
-	h, err := s.git().SetEncodedObject(obj)
-	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("write commit: %w", err)
-	}
-	return h, nil
+	out = fmt.Appendf(out, "author %s\ncommitter %s\n\n", sig, sig)
+	return append(out, message...)
 }
 
 // head is the commit the branch points at, zero before the first commit.

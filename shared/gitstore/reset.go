@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // ResetLocked points the branch at commit, which must already be in the
@@ -19,7 +18,7 @@ func (s *Store) ResetLocked(commit string) error {
 	h := plumbing.NewHash(commit)
 	// Objects may have arrived in packs this storage has not indexed yet.
 	s.storage = nil
-	if _, err := object.GetCommit(s.git(), h); err != nil {
+	if _, err := s.commitTree(h); err != nil {
 		return fmt.Errorf("reset %s: read commit %s: %w", s.dir, commit, err)
 	}
 	if err := s.setHead(h); err != nil {

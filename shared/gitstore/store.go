@@ -21,8 +21,10 @@ package gitstore
 
 import (
 	"bytes"
+	"compress/zlib"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -74,6 +76,8 @@ type Store struct {
 	dir, gitDir string
 	opts        Options
 	storage     *filesystem.Storage
+	zlib        *zlib.Writer  // kept from one object to the next (see writeObject)
+	unzlib      io.ReadCloser // likewise, for reads (see readObject)
 }
 
 // Upgrade reports an upgrade done by [Open].

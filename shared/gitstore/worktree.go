@@ -13,7 +13,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/lock"
@@ -26,23 +25,59 @@ const markerFile = "ai-worktree"
 const maxIndex = 16 << 20
 
 // checkout writes the changed working files, updates their index entries
-// and records commit as checked out.
+// and records commit as checked out. The index is spliced (see
+// planSplice) unless it is one the splice does not take.
 func (s *Store) checkout(changes map[string][]byte, commit plumbing.Hash) error {
-	idx, err := s.readIndex()
+	old, release, err := mapFile(filepath.Join(s.gitDir, "index"), maxIndex)
 	if err != nil {
 		return s.rebuild(commit) // no usable index: write everything from the commit
+	}
+	defer release()
+	list := sortedChanges(changes)
+	plan, ok, err := planSplice(old, list)
+	switch {
+	case err != nil:
+		return s.rebuild(commit)
+	case !ok:
+		return s.checkoutFull(old, changes, commit)
+	}
+	for i, c := range list {
+		data := changes[c.path]
+		if err := s.writeWorking(c.path, data); err != nil {
+			return err
+		}
+		if data != nil {
+			e, err := s.workingEntry(c.path, plumbing.ComputeHash(plumbing.BlobObject, data))
+			if err != nil {
+				return err
+			}
+			list[i].entry = appendEntry(nil, e)
+		}
+	}
+	testOnlyCrash("worktree")
+	if err := s.writeIndexFile(func(w io.Writer) error { return writeSplice(w, old, list, plan) }); err != nil {
+		return err
+	}
+	return s.setMarker(commit)
+}
+
+// checkoutFull is checkout with the index old decoded and encoded whole.
+func (s *Store) checkoutFull(old []byte, changes map[string][]byte, commit plumbing.Hash) error {
+	idx, err := parseIndex(old)
+	if err != nil {
+		return s.rebuild(commit)
 	}
 	for p, data := range changes {
 		if err := s.writeWorking(p, data); err != nil {
 			return err
 		}
-		setEntry(idx, p, nil, plumbing.ZeroHash)
+		setEntry(idx, p, nil)
 		if data != nil {
-			fi, err := os.Stat(s.abs(p))
+			e, err := s.workingEntry(p, plumbing.ComputeHash(plumbing.BlobObject, data))
 			if err != nil {
-				return fmt.Errorf("stat %s: %w", p, err)
+				return err
 			}
-			setEntry(idx, p, fi, plumbing.ComputeHash(plumbing.BlobObject, data))
+			setEntry(idx, p, e)
 		}
 	}
 	testOnlyCrash("worktree")
@@ -50,6 +85,19 @@ func (s *Store) checkout(changes map[string][]byte, commit plumbing.Hash) error 
 		return err
 	}
 	return s.setMarker(commit)
+}
+
+// workingEntry is the index entry of the working file p, whose content
+// has hash h.
+func (s *Store) workingEntry(p string, h plumbing.Hash) (*index.Entry, error) {
+	fi, err := os.Stat(s.abs(p))
+	if err != nil {
+		return nil, fmt.Errorf("stat %s: %w", p, err)
+	}
+	e := &index.Entry{Name: p, Hash: h, Mode: filemode.Regular, Size: uint32(fi.Size()),
+		ModifiedAt: fi.ModTime(), CreatedAt: fi.ModTime()}
+	fillStat(e, fi)
+	return e, nil
 }
 
 // writeWorking replaces (data nil: removes) one working file atomically.
@@ -83,22 +131,17 @@ func (s *Store) pruneDirs(dir string) {
 	}
 }
 
-// setEntry replaces the index entry of p (fi nil: removes it).
-func setEntry(idx *index.Index, p string, fi os.FileInfo, h plumbing.Hash) {
-	for i, e := range idx.Entries {
-		if e.Name == p {
+// setEntry replaces the index entry of p with e (nil: removes it).
+func setEntry(idx *index.Index, p string, e *index.Entry) {
+	for i, old := range idx.Entries {
+		if old.Name == p {
 			idx.Entries = append(idx.Entries[:i], idx.Entries[i+1:]...)
 			break
 		}
 	}
-	if fi == nil {
-		return
+	if e != nil {
+		idx.Entries = append(idx.Entries, e)
 	}
-	e := idx.Add(p)
-	e.Hash, e.Mode, e.Size = h, filemode.Regular, uint32(fi.Size())
-	e.ModifiedAt = fi.ModTime()
-	e.CreatedAt = fi.ModTime()
-	fillStat(e, fi)
 }
 
 func (s *Store) readIndex() (*index.Index, error) {
@@ -106,6 +149,11 @@ func (s *Store) readIndex() (*index.Index, error) {
 	if err != nil {
 		return nil, err
 	}
+	return parseIndex(data)
+}
+
+// parseIndex decodes a whole index file.
+func parseIndex(data []byte) (*index.Index, error) {
 	if idx, ok, err := decodeIndex(data); ok {
 		return idx, err
 	}
@@ -127,8 +175,28 @@ func (s *Store) writeIndex(idx *index.Index) error {
 	return fsutil.WriteAtomic(filepath.Join(s.gitDir, "index"), encodeIndex(idx), 0o600, fsutil.NoSync)
 }
 
+// setMarker records commit h as checked out. The marker is rewritten in
+// place rather than replaced, which would cost a new file per commit: a
+// marker read half written, or left so by a crash, names no commit, and
+// then the next writer takes the lock and repairs, which is always safe.
 func (s *Store) setMarker(h plumbing.Hash) error {
-	return fsutil.WriteAtomic(filepath.Join(s.gitDir, markerFile), []byte(h.String()+"\n"), 0o600, fsutil.NoSync)
+	path := filepath.Join(s.gitDir, markerFile)
+	line := []byte(h.String() + "\n")
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	_, err = f.WriteAt(line, 0)
+	if err == nil {
+		err = f.Truncate(int64(len(line)))
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
 }
 
 // repairIfNeeded runs [Store.repair] under the write lock when the
@@ -165,19 +233,15 @@ func (s *Store) repair() error {
 // files are rewritten, files the previous index tracked but the commit
 // does not hold are removed.
 func (s *Store) rebuild(commit plumbing.Hash) error {
-	c, err := object.GetCommit(s.git(), commit)
+	tree, err := s.commitTree(commit)
 	if err != nil {
-		return fmt.Errorf("read commit %s: %w", commit, err)
-	}
-	tree, err := c.Tree()
-	if err != nil {
-		return fmt.Errorf("read tree of %s: %w", commit, err)
+		return err
 	}
 	idx := &index.Index{Version: 2}
 	kept := map[string]bool{}
-	err = tree.Files().ForEach(func(f *object.File) error {
-		kept[f.Name] = true
-		return s.restore(idx, f)
+	err = s.walkFiles(tree, "", func(p string, h plumbing.Hash) error {
+		kept[p] = true
+		return s.restore(idx, p, h)
 	})
 	if err != nil {
 		return err
@@ -216,30 +280,25 @@ func sweepTemps(dir string, deep bool) {
 	}
 }
 
-// restore writes one committed file unless the working copy already
-// matches, and adds its index entry.
-func (s *Store) restore(idx *index.Index, f *object.File) error {
-	if CleanPath(f.Name) != nil {
-		return fmt.Errorf("restore: %w %q in the commit", ErrBadPath, f.Name)
+// restore writes the committed file p, blob h, unless the working copy
+// already matches, and adds its index entry.
+func (s *Store) restore(idx *index.Index, p string, h plumbing.Hash) error {
+	if CleanPath(p) != nil {
+		return fmt.Errorf("restore: %w %q in the commit", ErrBadPath, p)
 	}
-	r, err := f.Reader()
+	data, err := s.readObject(plumbing.BlobObject, h)
 	if err != nil {
-		return fmt.Errorf("read %s: %w", f.Name, err)
+		return fmt.Errorf("read %s: %w", p, err)
 	}
-	data, err := io.ReadAll(io.LimitReader(r, MaxFile+1))
-	r.Close()
-	if err != nil {
-		return fmt.Errorf("read %s: %w", f.Name, err)
-	}
-	if cur, err := os.ReadFile(s.abs(f.Name)); err != nil || !bytes.Equal(cur, data) {
-		if err := s.writeWorking(f.Name, data); err != nil {
+	if cur, err := os.ReadFile(s.abs(p)); err != nil || !bytes.Equal(cur, data) {
+		if err := s.writeWorking(p, data); err != nil {
 			return err
 		}
 	}
-	fi, err := os.Stat(s.abs(f.Name))
+	e, err := s.workingEntry(p, h)
 	if err != nil {
-		return fmt.Errorf("stat %s: %w", f.Name, err)
+		return err
 	}
-	setEntry(idx, f.Name, fi, f.Hash)
+	setEntry(idx, p, e)
 	return nil
 }

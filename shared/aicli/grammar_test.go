@@ -1,0 +1,77 @@
+package aicli
+
+import (
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/alecthomas/kong"
+)
+
+// TestNarrowGrammarParsesAsTheWhole: a command line the narrow grammar
+// accepts selects the same command with the same values as the whole
+// grammar; lines it cannot take (help, errors, no command) are left to
+// the whole grammar.
+func TestNarrowGrammarParsesAsTheWhole(t *testing.T) {
+	for _, line := range []string{
+		`notes add area.sub the claim --title T --confidence likely`,
+		`notes add area.sub -`,
+		`notes`,
+		`notes zoom physics.qm`,
+		`notes mv 0c3k physics`,
+		`memory note a note`,
+		`agent list`,
+		`view`,
+		`page 17:2`,
+		`init`,
+	} {
+		args := strings.Fields(line)
+		narrow := parseNarrow(args)
+		if narrow == nil {
+			t.Errorf("%q: the narrow grammar did not take it", line)
+			continue
+		}
+		var cli CLI
+		parser, err := kong.New(&cli, kong.Name("ai"), kong.Writers(io.Discard, io.Discard))
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := parser.Parse(args)
+		if err != nil {
+			t.Fatalf("%q: the whole grammar refused it: %v", line, err)
+		}
+		if narrow.Command() != whole.Command() {
+			t.Errorf("%q: narrow runs %q, whole %q", line, narrow.Command(), whole.Command())
+		}
+		got, want := narrow.Selected().Target.Interface(), whole.Selected().Target.Interface()
+		if reflect.TypeOf(got) != reflect.TypeOf(want) || !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: narrow parse gave\n%#v\nwhole gave\n%#v", line, got, want)
+		}
+	}
+	for _, line := range []string{"", "--help", "notes --help", "notes add -h", "notes add", "notes nope", "nope", "notes add a.b c --nope", "memory"} {
+		if parseNarrow(strings.Fields(line)) != nil {
+			t.Errorf("%q: the narrow grammar took it", line)
+		}
+	}
+}
+
+// TestEveryCommandNarrows: each top command of ai is found by its name,
+// so none pays for the whole grammar when it parses.
+func TestEveryCommandNarrows(t *testing.T) {
+	var cli CLI
+	parser, err := kong.New(&cli, kong.Name("ai"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range parser.Model.Children {
+		if narrowGrammar([]string{c.Name}) == nil {
+			t.Errorf("command %s has no narrow grammar", c.Name)
+		}
+	}
+	// Below the top too: `ai notes add` builds no other notes command.
+	notes := reflect.TypeOf(narrowGrammar([]string{"notes", "add", "a.b", "claim"})).Elem()
+	if notes.NumField() != 1 || notes.Field(0).Type.NumField() != 1 || notes.Field(0).Type.Field(0).Type != reflect.TypeFor[NotesAddCmd]() {
+		t.Errorf("ai notes add narrows to %v", notes)
+	}
+}
