@@ -9,10 +9,13 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$root/scripts/build.sh" --out "$work/mkt" >/dev/null
 ai="$work/mkt/plugins/session-intelligence/bin/ai"
+# Built before HOME moves, so that Go's module and build caches are the
+# usual ones (go run under the moved HOME would download every module).
 go build -C "$root" -o "$work/benchproc" ./scripts/benchproc
+go build -C "$root" -o "$work/genmemory" ./scripts/genmemory
 export HOME="$work/home" XDG_CACHE_HOME="$work/cache"
 mkdir -p "$HOME/proj" && cd "$HOME/proj"
-go run -C "$root" ./scripts/genmemory -dir "$HOME/.ai/memory" -n 10000
+"$work/genmemory" -dir "$HOME/.ai/memory" -n 10000
 b=$work/benchproc
 # A stand-in claude, so that the background folders a note starts finish
 # at once instead of failing.

@@ -15,9 +15,16 @@ import (
 // writer takes a zlib writer at the default level from a pool and resets
 // it for every object, clearing 640 KB each time: in a fresh process
 // every page touched costs, and that is more pages than a commit's
-// objects are bytes. Huffman coding alone keeps no match table and still
-// shrinks text by a third; the objects are the same, only their
-// compressed bytes differ, and git gc recompresses them into packs.
+// objects are bytes. Small objects (a note, a tree, a commit) are
+// Huffman-coded alone, which keeps no match table and still shrinks text
+// by a third; larger ones, where repeats pay (a memory segment), get
+// level 1, git's own default for loose objects. Only the compressed bytes
+// differ from what go-git wrote, never the objects, and git gc
+// recompresses them into packs anyway.
+
+// smallObject is the size below which an object is Huffman-coded alone:
+// smaller than one block of the file system, it takes a block either way.
+const smallObject = 4096
 
 // writeObject stores data as a loose object of type typ and returns its
 // hash. An object already stored loose is left as it is; a new one is
@@ -45,29 +52,34 @@ func (s *Store) writeObject(typ plumbing.ObjectType, data []byte) (plumbing.Hash
 }
 
 // deflate is a loose object's file content: "TYPE SIZE\0" and data,
-// zlib-compressed. The compressor is kept for the next object.
+// zlib-compressed. The compressors are kept for the next object.
 func (s *Store) deflate(typ plumbing.ObjectType, data []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(len(data)/2 + 64)
-	if s.zlib == nil {
-		z, err := zlib.NewWriterLevel(&buf, zlib.HuffmanOnly)
-		if err != nil {
+	which, level := 0, zlib.HuffmanOnly
+	if len(data) >= smallObject {
+		which, level = 1, zlib.BestSpeed
+	}
+	z := s.zlib[which]
+	if z == nil {
+		var err error
+		if z, err = zlib.NewWriterLevel(&buf, level); err != nil {
 			return nil, err
 		}
-		s.zlib = z
+		s.zlib[which] = z
 	} else {
-		s.zlib.Reset(&buf)
+		z.Reset(&buf)
 	}
 	head := append(typ.Bytes(), ' ')
 	head = strconv.AppendInt(head, int64(len(data)), 10)
 	head = append(head, 0)
-	if _, err := s.zlib.Write(head); err != nil {
+	if _, err := z.Write(head); err != nil {
 		return nil, err
 	}
-	if _, err := s.zlib.Write(data); err != nil {
+	if _, err := z.Write(data); err != nil {
 		return nil, err
 	}
-	if err := s.zlib.Close(); err != nil {
+	if err := z.Close(); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -70,7 +70,8 @@ func TestEncodeMatchesGoGit(t *testing.T) {
 // through readTree and commitTree as through go-git.
 func TestReadObjectsLikeGoGit(t *testing.T) {
 	s := scratch(t)
-	write(t, s, "add", map[string]string{"a/b/c.md": "c\n", "a/d.md": "d\n", "e.md": "e\n"})
+	big := strings.Repeat("a line that repeats, as a memory segment's do\n", 500)
+	write(t, s, "add", map[string]string{"a/b/c.md": "c\n", "a/d.md": "d\n", "e.md": "e\n", "big.md": big})
 	head, err := s.head()
 	if err != nil {
 		t.Fatal(err)
@@ -99,6 +100,23 @@ func TestReadObjectsLikeGoGit(t *testing.T) {
 	})
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("walkFiles:\n%s\ngo-git:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// A large object is compressed with matches, and go-git reads it.
+	bh := plumbing.ComputeHash(plumbing.BlobObject, []byte(big))
+	fi, err := os.Stat(filepath.Join(s.GitDir(), "objects", bh.String()[:2], bh.String()[2:]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Size() > int64(len(big))/10 {
+		t.Errorf("big.md's object takes %d bytes for %d", fi.Size(), len(big))
+	}
+	blob, err := object.GetBlob(s.git(), bh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := blob.Reader()
+	if data, _ := io.ReadAll(r); string(data) != big {
+		t.Errorf("go-git read big.md's object as %d bytes", len(data))
 	}
 	if _, err := s.readObject(plumbing.TreeObject, head); err == nil || !strings.Contains(err.Error(), "not a tree") {
 		t.Errorf("a commit read as a tree: %v", err)

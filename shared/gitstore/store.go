@@ -76,8 +76,8 @@ type Store struct {
 	dir, gitDir string
 	opts        Options
 	storage     *filesystem.Storage
-	zlib        *zlib.Writer  // kept from one object to the next (see writeObject)
-	unzlib      io.ReadCloser // likewise, for reads (see readObject)
+	zlib        [2]*zlib.Writer // small and large objects, kept from one to the next (see deflate)
+	unzlib      io.ReadCloser   // likewise, for reads (see readObject)
 }
 
 // Upgrade reports an upgrade done by [Open].
