@@ -3,13 +3,9 @@ package aicli
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/aiconfig"
-	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/memory"
 	"github.com/session-intelligence/session-intelligence/shared/summarise"
 )
@@ -34,12 +30,8 @@ type MemoryFoldCmd struct {
 
 // Run folds until nothing the view needs is left unfolded.
 func (c *MemoryFoldCmd) Run(d *deps) error {
-	if c.From != "" {
-		s, err := aiconfig.Load(d.Home, c.From)
-		if err != nil {
-			return err
-		}
-		d.Settings = s
+	if err := d.settingsFrom(c.From); err != nil {
+		return err
 	}
 	dir := d.memoryDir()
 	if c.Store != "" {
@@ -49,41 +41,16 @@ func (c *MemoryFoldCmd) Run(d *deps) error {
 	if err != nil {
 		return err
 	}
-	logger := summarise.Logger{Path: logPath(dir), Now: d.Now}
-	work := func() error { return c.fold(d, m, logger) }
-	if !c.Background {
-		return summarise.Wait(m.Store().GitDir(), foldLockName, foldWait, work)
-	}
-	_, err = summarise.Exclusive(m.Store().GitDir(), foldLockName, foldWait, work)
-	if err != nil {
-		logger.Printf("fold: %v", err)
-		return errSilent
-	}
-	return nil
+	b := foldBuilder(m)
+	b.background = c.Background
+	return b.run(d, func(report func(string, ...any)) (int, error) {
+		return m.Fold(context.Background(), d.summariser(), d.Settings.Memory.ViewLines, report)
+	}, func(n int) string { return fmt.Sprintf("folded %d ranges; nothing left to fold", n) })
 }
 
-// fold runs the folding and reports it: to stdout in the foreground, to
-// the log in the background.
-func (c *MemoryFoldCmd) fold(d *deps, m *memory.Memory, logger summarise.Logger) error {
-	report := func(format string, args ...any) {
-		logger.Printf(format, args...)
-		if !c.Background {
-			fmt.Fprintf(d.Stdout, format+"\n", args...)
-		}
-	}
-	n, err := m.Fold(context.Background(), d.summariser(), d.Settings.Memory.ViewLines, report)
-	failed := filepath.Join(m.Store().GitDir(), foldLockName+".failed")
-	if err != nil {
-		logger.Printf("fold stopped after %d: %v (the next run tries again)", n, err)
-		stamp := d.Now().UTC().Format(time.RFC3339Nano)
-		_ = fsutil.WriteAtomic(failed, []byte(stamp+"\n"), 0o600, fsutil.NoSync)
-		return err
-	}
-	_ = os.Remove(failed)
-	if !c.Background {
-		fmt.Fprintf(d.Stdout, "folded %d ranges; nothing left to fold\n", n)
-	}
-	return nil
+// foldBuilder is the memory's background folder.
+func foldBuilder(m *memory.Memory) builder {
+	return builder{gitDir: m.Store().GitDir(), lock: foldLockName, log: logPath(m.Dir()), what: "fold"}
 }
 
 // summariser is the backend named by the settings, unless the
@@ -106,31 +73,17 @@ func logPath(dir string) string {
 // last one did not fail within [foldRetryAfter]. It never fails the
 // command; a start that fails is logged.
 func (d *deps) foldLater(m *memory.Memory) {
-	if d.Spawn == nil || d.Getenv("AI_NO_BACKGROUND") == "1" || d.Getenv("AI_SUMMARISER") != "" {
-		return
-	}
 	// After a failure the background folder rests a minute rather than
 	// failing again on every note and view.
-	if failedRecently(m, d.Now()) {
+	if !d.startable(foldBuilder(m)) {
 		return
 	}
 	todo, err := m.Pending(d.Settings.Memory.ViewLines)
-	if err != nil || len(todo) == 0 || summarise.Queued(m.Store().GitDir(), foldLockName) {
+	if err != nil || len(todo) == 0 {
 		return
 	}
 	args := []string{"memory", "fold", "--background", "--store", m.Dir(), "--from", d.Cwd}
 	if err := d.Spawn(args); err != nil {
 		summarise.Logger{Path: logPath(m.Dir()), Now: d.Now}.Printf("start the background fold: %v", err)
 	}
-}
-
-// failedRecently reports whether the last fold failed less than
-// [foldRetryAfter] before now.
-func failedRecently(m *memory.Memory, now time.Time) bool {
-	data, err := fsutil.ReadCapped(filepath.Join(m.Store().GitDir(), foldLockName+".failed"), 64)
-	if err != nil {
-		return false
-	}
-	at, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(string(data)))
-	return err == nil && now.Sub(at) < foldRetryAfter && now.After(at.Add(-time.Minute))
 }
