@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -38,9 +40,15 @@ func (e *Env) StartTUI(t testing.TB, width, height int, args ...string) *TUI {
 		t.Fatalf("tmux socket dir: %v", err)
 	}
 	u := &TUI{bin: tmux, socket: dir + "/s", target: "cc", env: append(e.Environ(), "TERM=xterm-256color")}
+	var pid int
+	// Claude Code and what it started may still write into HOME for a
+	// moment after tmux is gone, which would fail t.TempDir's removal:
+	// wait for the pane's process, then empty HOME while writes settle.
 	t.Cleanup(func() {
 		_ = exec.Command(tmux, "-S", u.socket, "kill-server").Run()
 		os.RemoveAll(dir)
+		waitGone(pid, 10*time.Second)
+		RemoveSettled(e.Home, 10*time.Second)
 	})
 	cmd := append([]string{e.Bin}, args...)
 	_, err = u.tmux("-f", "/dev/null", "new-session", "-d", "-s", u.target,
@@ -49,7 +57,27 @@ func (e *Env) StartTUI(t testing.TB, width, height int, args ...string) *TUI {
 	if err != nil {
 		t.Fatalf("start claude in tmux: %v", err)
 	}
+	if out, err := u.tmux("display-message", "-p", "-t", u.target, "#{pane_pid}"); err == nil {
+		pid, _ = strconv.Atoi(strings.TrimSpace(out))
+	}
 	return u
+}
+
+// waitGone waits until process pid has exited (0: nothing to wait for).
+func waitGone(pid int, timeout time.Duration) {
+	deadline := time.Now().Add(timeout)
+	for pid > 0 && syscall.Kill(pid, 0) == nil && time.Now().Before(deadline) {
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// RemoveSettled removes dir, retrying while processes that are exiting
+// still create files in it, and gives up after timeout.
+func RemoveSettled(dir string, timeout time.Duration) {
+	deadline := time.Now().Add(timeout)
+	for os.RemoveAll(dir) != nil && time.Now().Before(deadline) {
+		time.Sleep(200 * time.Millisecond)
+	}
 }
 
 // tmux runs a tmux command against the private server.

@@ -259,9 +259,6 @@ func TestRelayTUI(t *testing.T) {
 	w := newRelayWorld(t, "CLAUDE_RELAY=1", "CLAUDE_INTEL_DEBUG=1")
 	w.sleep = "sleep 5" // keeps the hand-over turn open while the person types
 	must(t, w.env.SeedInteractive())
-	// Runs after tmux is killed: Claude Code and what it started may still
-	// be writing into HOME for a moment, which would fail t.TempDir's removal.
-	t.Cleanup(func() { removeSettled(w.env.Home, 10*time.Second) })
 	tui := w.env.StartTUI(t, 200, 50, append([]string{"--allowedTools", "Bash,Write"}, w.args...)...)
 	must(t, tui.Submit("start [[usage: 20000]]", 30*time.Second))
 	if _, err := tui.WaitFor("FAKE-REPLY to: start", 10*time.Second); err != nil {
@@ -335,15 +332,6 @@ func waitUntil(t *testing.T, timeout time.Duration, what string, cond func() boo
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out after %v waiting for %s", timeout, what)
 		}
-		time.Sleep(200 * time.Millisecond)
-	}
-}
-
-// removeSettled removes dir, retrying while processes that are exiting
-// still create files in it.
-func removeSettled(dir string, timeout time.Duration) {
-	deadline := time.Now().Add(timeout)
-	for os.RemoveAll(dir) != nil && time.Now().Before(deadline) {
 		time.Sleep(200 * time.Millisecond)
 	}
 }
