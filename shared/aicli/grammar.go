@@ -1,77 +1,19 @@
 package aicli
 
 import (
-	"io"
 	"reflect"
-	"strings"
 
 	"github.com/alecthomas/kong"
+
+	"github.com/session-intelligence/session-intelligence/shared/narrowcli"
 )
 
-// kong builds its model of a grammar by reflecting over every command
-// and flag in it, and for the whole of `ai` that costs a fresh process
-// about as much as filing a note does. So a command line is parsed first
-// with a grammar of the commands it names alone (`ai notes add` sees
-// neither `ai memory` nor `ai notes zoom`); only when that parse fails or
-// asks for help (or exits in any other way) is the whole grammar built
-// and the line parsed again, so every message and help text is still the
-// whole grammar's. A parse the narrow grammar accepts, the whole one
-// accepts the same way: a level is narrowed only when all it holds is
-// commands, without methods, names or aliases that could change what the
-// words mean.
+// narrowGrammar is ai's grammar cut down to the commands args name
+// (package narrowcli), nil when they name none.
+func narrowGrammar(args []string) any { return narrowcli.Grammar(reflect.TypeFor[CLI](), args) }
 
-// narrowGrammar returns a new struct holding only the commands args
-// name, or nil when the first argument names none.
-func narrowGrammar(args []string) any {
-	t := narrowed(reflect.TypeFor[CLI](), args)
-	if t == reflect.TypeFor[CLI]() {
-		return nil
-	}
-	return reflect.New(t).Interface()
-}
-
-// narrowed returns t with only the command field args[0] names, itself
-// narrowed by the rest of args; t as it is when it is not a level of
-// commands alone or args name none of them.
-func narrowed(t reflect.Type, args []string) reflect.Type {
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") || t.Kind() != reflect.Struct ||
-		t.NumMethod() > 0 || reflect.PointerTo(t).NumMethod() > 0 {
-		return t
-	}
-	var pick reflect.StructField
-	for i := range t.NumField() {
-		f := t.Field(i)
-		_, isCmd := f.Tag.Lookup("cmd")
-		if !isCmd || !f.IsExported() || f.Tag.Get("name") != "" || f.Tag.Get("aliases") != "" {
-			return t
-		}
-		if strings.ToLower(f.Name) == args[0] {
-			pick = f
-		}
-	}
-	if pick.Name == "" {
-		return t
-	}
-	sub := narrowed(pick.Type, args[1:])
-	return reflect.StructOf([]reflect.StructField{{Name: pick.Name, Type: sub, Tag: pick.Tag}})
-}
-
-// parseNarrow parses args with the narrow grammar, silently; nil means
-// the whole grammar must parse them.
+// parseNarrow parses args with that grammar, silently; nil means the
+// whole grammar must parse them.
 func parseNarrow(args []string) *kong.Context {
-	grammar := narrowGrammar(args)
-	if grammar == nil {
-		return nil
-	}
-	exited := false
-	parser, err := kong.New(grammar, kong.Name("ai"), kong.Writers(io.Discard, io.Discard),
-		kong.Exit(func(int) { exited = true }))
-	if err != nil {
-		return nil
-	}
-	ctx, err := parser.Parse(args)
-	if err != nil || exited {
-		return nil
-	}
-	return ctx
+	return narrowcli.Parse(reflect.TypeFor[CLI](), "ai", args)
 }

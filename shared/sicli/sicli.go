@@ -6,11 +6,13 @@ package sicli
 import (
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/alecthomas/kong"
 
 	"github.com/session-intelligence/session-intelligence/shared/clienv"
 	"github.com/session-intelligence/session-intelligence/shared/config"
+	"github.com/session-intelligence/session-intelligence/shared/narrowcli"
 	"github.com/session-intelligence/session-intelligence/shared/paths"
 )
 
@@ -59,6 +61,11 @@ var errSilent = errors.New("")
 // Main runs `si` with args (without the program name) and returns the
 // exit code: 0 success, 1 failure, 2 usage error.
 func Main(args []string, env Env) int {
+	if env.Getenv("COMP_LINE") == "" {
+		if ctx := narrowcli.Parse(reflect.TypeFor[CLI](), "si", args); ctx != nil {
+			return runParsed(ctx, env)
+		}
+	}
 	var cli CLI
 	code := -1
 	parser, err := kong.New(&cli, kong.Name("si"),
@@ -79,6 +86,11 @@ func Main(args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, "si:", err)
 		return 2
 	}
+	return runParsed(ctx, env)
+}
+
+// runParsed runs the parsed command.
+func runParsed(ctx *kong.Context, env Env) int {
 	d, err := newDeps(env)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "si:", err)
