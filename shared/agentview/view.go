@@ -69,7 +69,11 @@ func Render(src Source, v aiconfig.AgentView) (View, error) {
 		}
 	}
 	if out.Missing > 0 {
-		fmt.Fprintf(&b, "# %d entries are not summarised yet; ai agent build -a %s writes them\n", out.Missing, name)
+		what := fmt.Sprintf("%d entries are", out.Missing)
+		if out.Missing == 1 {
+			what = "1 entry is"
+		}
+		fmt.Fprintf(&b, "# %s not summarised yet; ai agent build -a %s writes them\n", what, name)
 	}
 	out.Text = b.String()
 	return out, nil

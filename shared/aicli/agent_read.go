@@ -162,14 +162,17 @@ func (c *AgentGrepCmd) Run(d *deps) error {
 		}
 		count += len(hits)
 	}
-	fmt.Fprintf(&b, "# %d matches for %s\n", count, c.Regex)
+	fmt.Fprintf(&b, "# %s for %s\n", countOf(count, "match"), c.Regex)
 	return d.show(b.String())
 }
 
-// countOf is "1 turn", "2 turns".
+// countOf is "1 turn", "2 turns", "3 matches".
 func countOf(n int, noun string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return "1 " + noun
+	case strings.HasSuffix(noun, "ch"):
+		return fmt.Sprintf("%d %ses", n, noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -29,7 +29,7 @@ func (c *NotesMvCmd) Run(d *deps) error {
 	if m.Note != "" {
 		fmt.Fprintf(d.Stdout, "moved %s from %s to %s\n", m.Note, m.From, m.To)
 	} else {
-		fmt.Fprintf(d.Stdout, "moved topic %s to %s (%s)\n", m.From, m.To, plural(m.Files, "file"))
+		fmt.Fprintf(d.Stdout, "moved topic %s to %s (%s)\n", m.From, m.To, countOf(m.Files, "file"))
 	}
 	d.summariseLater(n)
 	return nil

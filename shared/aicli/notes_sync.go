@@ -88,10 +88,3 @@ func (d *deps) remoteURL(url string) string {
 	}
 	return url
 }
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
