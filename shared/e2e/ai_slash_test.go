@@ -89,14 +89,6 @@ func TestAiSlashInPrint(t *testing.T) {
 		}
 		w.claude(t, proj, "look around [[bash: echo checked-the-tree]]", "--resume", sid)
 		w.claude(t, proj, "then fix the build", "--resume", sid)
-		// The turn's background summariser first: a summary it writes
-		// between /ai and the compaction at the next start would change the
-		// view again, and that rebuild commits a second "/ai".
-		local := filepath.Join(proj, ".ai", "local")
-		waitUntil(t, 60*time.Second, "the summaries of both turns", func() bool {
-			return !strings.Contains(w.ai(t, proj, "agent", "view", "dev"), "not summarised yet")
-		})
-		waitIdle(t, filepath.Join(local, "agents", "summarise-dev.run.lock"))
 		res = w.claude(t, proj, "/ai", "--resume", sid)
 		w.claude(t, proj, "after the view", "--resume", sid)
 		r, ok := firstRequestWith(w.api, "after the view")
@@ -116,15 +108,21 @@ func TestAiSlashInPrint(t *testing.T) {
 		if n := compactions(w.api); n != 0 {
 			t.Errorf("%d summarisation requests; /ai must make none", n)
 		}
+		local := filepath.Join(proj, ".ai", "local")
 		waitUntil(t, 60*time.Second, "the background summariser's log", func() bool {
 			data, _ := os.ReadFile(filepath.Join(local, "agents", "dev.log"))
 			return strings.Contains(string(data), "summariser: wrote")
 		})
 		waitIdle(t, filepath.Join(local, "agents", "summarise-dev.run.lock"))
 		got := strings.Join(commits(t, local), "|")
+		// In -p the /ai command builds and commits the view, and its
+		// compaction runs at the next start, rebuilding the view: when the
+		// background summariser wrote in between, that rebuild commits a
+		// second "/ai" (the view that actually replaced the context).
 		want := "ai init|ai agent new dev|/ai attach dev|ai agent end-session|ai agent end-session|ai agent end-session|/ai|ai agent end-session|ai agent end-session"
-		if got != want {
-			t.Errorf("commits = %s\nwant %s", got, want)
+		rebuilt := "ai init|ai agent new dev|/ai attach dev|ai agent end-session|ai agent end-session|ai agent end-session|/ai|ai agent end-session|/ai|ai agent end-session"
+		if got != want && got != rebuilt {
+			t.Errorf("commits = %s\nwant %s\n(or, after a late summary, %s)", got, want, rebuilt)
 		}
 	})
 	t.Run("view fails", func(t *testing.T) {
