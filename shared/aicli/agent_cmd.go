@@ -35,6 +35,17 @@ func (d *deps) workspace() (*agent.Workspace, error) {
 	return agent.Open(env)
 }
 
+// sessionWorkspace is the project and the session a command acts on:
+// the --session flag, else the session it runs in.
+func (d *deps) sessionWorkspace(flag string) (*agent.Workspace, string, error) {
+	w, err := d.workspace()
+	if err != nil {
+		return nil, "", err
+	}
+	sid, err := w.Session(flag)
+	return w, sid, err
+}
+
 // confirmConvert asks before converting an older store.
 func (d *deps) confirmConvert(from, to int) (bool, error) {
 	fmt.Fprintf(d.Stderr, "The project's private store has format %d; this ai writes format %d and older versions will not read it after the change. Convert it now? [y/N] ", from, to)
@@ -114,11 +125,7 @@ type AgentAttachCmd struct {
 
 // Run attaches the session and copies its transcript.
 func (c *AgentAttachCmd) Run(d *deps) error {
-	w, err := d.workspace()
-	if err != nil {
-		return err
-	}
-	sid, err := w.Session(c.Session)
+	w, sid, err := d.sessionWorkspace(c.Session)
 	if err != nil {
 		return err
 	}
@@ -145,11 +152,7 @@ type AgentDetachCmd struct {
 
 // Run detaches the session from its agent.
 func (c *AgentDetachCmd) Run(d *deps) error {
-	w, err := d.workspace()
-	if err != nil {
-		return err
-	}
-	sid, err := w.Session(c.Session)
+	w, sid, err := d.sessionWorkspace(c.Session)
 	if err != nil {
 		return err
 	}
@@ -169,11 +172,7 @@ type AgentEndSessionCmd struct {
 
 // Run records the session's end and commits.
 func (c *AgentEndSessionCmd) Run(d *deps) error {
-	w, err := d.workspace()
-	if err != nil {
-		return err
-	}
-	sid, err := w.Session(c.Session)
+	w, sid, err := d.sessionWorkspace(c.Session)
 	if err != nil {
 		return err
 	}

@@ -1,12 +1,13 @@
 package aicli
 
 import (
-	"io"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/alecthomas/kong"
+
+	"github.com/session-intelligence/session-intelligence/shared/narrowcli"
 )
 
 // TestNarrowGrammarParsesAsTheWhole: a command line the narrow grammar
@@ -26,27 +27,8 @@ func TestNarrowGrammarParsesAsTheWhole(t *testing.T) {
 		`page 17:2`,
 		`init`,
 	} {
-		args := strings.Fields(line)
-		narrow := parseNarrow(args)
-		if narrow == nil {
-			t.Errorf("%q: the narrow grammar did not take it", line)
-			continue
-		}
-		var cli CLI
-		parser, err := kong.New(&cli, kong.Name("ai"), kong.Writers(io.Discard, io.Discard))
-		if err != nil {
-			t.Fatal(err)
-		}
-		whole, err := parser.Parse(args)
-		if err != nil {
-			t.Fatalf("%q: the whole grammar refused it: %v", line, err)
-		}
-		if narrow.Command() != whole.Command() {
-			t.Errorf("%q: narrow runs %q, whole %q", line, narrow.Command(), whole.Command())
-		}
-		got, want := narrow.Selected().Target.Interface(), whole.Selected().Target.Interface()
-		if reflect.TypeOf(got) != reflect.TypeOf(want) || !reflect.DeepEqual(got, want) {
-			t.Errorf("%q: narrow parse gave\n%#v\nwhole gave\n%#v", line, got, want)
+		if err := narrowcli.Same(reflect.TypeFor[CLI](), "ai", strings.Fields(line)); err != nil {
+			t.Error(err)
 		}
 	}
 	for _, line := range []string{"", "--help", "notes --help", "notes add -h", "notes add", "notes nope", "nope", "notes add a.b c --nope", "memory"} {

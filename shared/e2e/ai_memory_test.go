@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -30,32 +29,11 @@ func TestMemoryFoldWithRealClaude(t *testing.T) {
 		}
 		return fakeapi.Reply{}, false
 	}})
-	marker := filepath.Join(env.Home, "hook-ran")
-	settings := `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch ` + marker + `"}]}]}}`
-	must(t, os.MkdirAll(filepath.Join(env.Home, ".claude"), 0o700))
-	must(t, os.WriteFile(filepath.Join(env.Home, ".claude", "settings.json"), []byte(settings), 0o600))
-	if _, err := env.Run(t, "-p", "hello", "--output-format", "json"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(marker); err != nil {
-		t.Fatalf("control: the user's SessionStart hook did not run for a plain claude -p: %v", err)
-	}
-	must(t, os.Remove(marker))
+	marker := userHookControl(t, env)
 
 	must(t, os.MkdirAll(filepath.Join(env.Home, ".ai"), 0o700))
 	must(t, os.WriteFile(filepath.Join(env.Home, ".ai", "ai.toml"), []byte("[memory.view]\nlines = 2\n"), 0o600))
-	ai := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command(cctest.Bin(t, "ai"), args...)
-		cmd.Dir = env.Project
-		cmd.Env = append(env.Environ(), "PATH="+filepath.Dir(env.Bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
-			"AI_NO_BACKGROUND=1")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("ai %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
+	ai := func(args ...string) string { return notesAI(t, env, args...) }
 	ai("memory", "init")
 	for _, n := range []string{"the deploy needs VPN", "tests run with make check", "release on Fridays", "staging is eu-west-1"} {
 		ai("memory", "note", n)

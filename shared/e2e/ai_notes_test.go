@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,21 +12,6 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/fakeapi"
 	"github.com/session-intelligence/session-intelligence/shared/notes"
 )
-
-// notesAI runs the plugin's ai binary in env's project with the pinned
-// claude first on PATH, failing the test on an error.
-func notesAI(t *testing.T, env *cctest.Env, args ...string) string {
-	t.Helper()
-	cmd := exec.Command(cctest.Bin(t, "ai"), args...)
-	cmd.Dir = env.Project
-	cmd.Env = append(env.Environ(), "PATH="+filepath.Dir(env.Bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"AI_NO_BACKGROUND=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("ai %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
-}
 
 // TestNotesSummariesWithRealClaude: `ai notes summarise` builds the
 // topic summaries bottom up with the pinned claude CLI in print mode
@@ -44,17 +28,7 @@ func TestNotesSummariesWithRealClaude(t *testing.T) {
 		}
 		return fakeapi.Reply{}, false
 	}})
-	marker := filepath.Join(env.Home, "hook-ran")
-	settings := `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch ` + marker + `"}]}]}}`
-	must(t, os.MkdirAll(filepath.Join(env.Home, ".claude"), 0o700))
-	must(t, os.WriteFile(filepath.Join(env.Home, ".claude", "settings.json"), []byte(settings), 0o600))
-	if _, err := env.Run(t, "-p", "hello", "--output-format", "json"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(marker); err != nil {
-		t.Fatalf("control: the user's SessionStart hook did not run for a plain claude -p: %v", err)
-	}
-	must(t, os.Remove(marker))
+	marker := userHookControl(t, env)
 
 	notesAI(t, env, "notes", "add", "physics.qm", "Interaction with the environment suppresses interference.", "--title", "Decoherence explains collapse")
 	notesAI(t, env, "notes", "add", "physics", "Energy is conserved in a closed system.", "--confidence", "verified")

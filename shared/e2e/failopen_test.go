@@ -58,3 +58,53 @@ func TestMalformedPayloadsNeverBreakTheSession(t *testing.T) {
 	}
 	readFile(t, filepath.Join(s.stateDir(), "state.json")) // the plugin's own hook still worked
 }
+
+// TestPromptAndEndHooksFailOpen: the UserPromptSubmit and SessionEnd
+// binaries fed broken payloads by the real CLI (empty, truncated, not an
+// object, a hostile session id with a YES prompt) leave the prompt and
+// the session's end untouched: the model gets the prompt as typed,
+// nothing about the hooks reaches it, nothing escapes the state
+// directory, and each failure is a log line naming its hook.
+func TestPromptAndEndHooksFailOpen(t *testing.T) {
+	s := newSession(t)
+	feeds := func(bin string) []any {
+		var hooks []any
+		for _, f := range []string{
+			`cat >/dev/null; "` + bin + `" </dev/null`,
+			`cat >/dev/null; printf '{"session_id":"s","prom' | "` + bin + `"`,
+			`cat >/dev/null; printf '"text"' | "` + bin + `"`,
+			`cat >/dev/null; printf '{"session_id":"../../../escaped","prompt":"YES","reason":"clear"}' | "` + bin + `"`,
+		} {
+			hooks = append(hooks, map[string]any{"type": "command", "command": f})
+		}
+		return []any{map[string]any{"hooks": hooks}}
+	}
+	settings, _ := json.Marshal(map[string]any{"hooks": map[string]any{
+		"UserPromptSubmit": feeds(cctest.Bin(t, "si-user-prompt-submit")),
+		"SessionEnd":       feeds(cctest.Bin(t, "si-session-end")),
+	}})
+	path := filepath.Join(s.env.Home, "broken-hooks.json")
+	must(t, os.WriteFile(path, settings, 0o600))
+	res := s.run(t, "plain words", "--settings", path)
+	if res.Result != "FAKE-REPLY to: plain words" {
+		t.Fatalf("session disturbed: result %q", res.Result)
+	}
+	for i, r := range s.api.MessageRequests() {
+		for _, bad := range []string{"hook error", "blocking error", "si-user-prompt-submit", "si-session-end"} {
+			if r.Contains(bad) {
+				t.Errorf("request %d mentions %q", i+1, bad)
+			}
+		}
+	}
+	log := s.logText(t)
+	for _, want := range []string{"user-prompt-subm", "session-end", "empty payload", "decode payload", "not a JSON object"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("log lacks %q:\n%s", want, log)
+		}
+	}
+	for _, esc := range []string{filepath.Join(s.env.Home, ".claude", "escaped"), filepath.Join(s.env.Home, "escaped")} {
+		if _, err := os.Stat(esc); err == nil {
+			t.Errorf("a hostile session id escaped the state directory: %s", esc)
+		}
+	}
+}

@@ -15,6 +15,7 @@
 package narrowcli
 
 import (
+	"fmt"
 	"io"
 	"reflect"
 	"strings"
@@ -77,4 +78,30 @@ func Parse(root reflect.Type, name string, args []string) *kong.Context {
 		return nil
 	}
 	return ctx
+}
+
+// Same checks that the narrow grammar of root takes args exactly as the
+// whole grammar does: the same command, the same values. Tests of each
+// command line call it on the lines they care about.
+func Same(root reflect.Type, name string, args []string) error {
+	narrow := Parse(root, name, args)
+	if narrow == nil {
+		return fmt.Errorf("%q: the narrow grammar did not take it", args)
+	}
+	parser, err := kong.New(reflect.New(root).Interface(), kong.Name(name), kong.Writers(io.Discard, io.Discard))
+	if err != nil {
+		return err
+	}
+	whole, err := parser.Parse(args)
+	if err != nil {
+		return fmt.Errorf("%q: the whole grammar refused it: %w", args, err)
+	}
+	if narrow.Command() != whole.Command() {
+		return fmt.Errorf("%q: narrow runs %q, whole %q", args, narrow.Command(), whole.Command())
+	}
+	got, want := narrow.Selected().Target.Interface(), whole.Selected().Target.Interface()
+	if !reflect.DeepEqual(got, want) {
+		return fmt.Errorf("%q: narrow parse gave\n%#v\nwhole gave\n%#v", args, got, want)
+	}
+	return nil
 }
