@@ -5,6 +5,7 @@
 # median and p90. Run from anywhere: scripts/bench-agent.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/scripts/bench-lib.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$root/scripts/build.sh" --out "$work/mkt" >/dev/null
@@ -16,8 +17,7 @@ mkdir -p "$HOME/.ai" && printf '[chat]\nbackground = false\n' >"$HOME/.ai/ai.tom
 # Baselines: the cheapest Go process on this machine and the load, then
 # the same binaries with nothing to do, so the figures below can be read
 # against what process start alone costs here.
-mkdir -p "$work/hello" && printf 'package main\nfunc main() {}\n' >"$work/hello/main.go"
-(cd "$work/hello" && printf 'module hello\ngo 1.26\n' >go.mod && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$work/hello.bin" .)
+bench_hello "$work"
 echo "== baseline ($(uptime | sed 's/.*load/load/'))"
 "$work/benchproc" -n 100 -label "empty Go program" -- "$work/hello.bin"
 mkdir -p "$HOME/none" && printf '{"session_id":"s1","transcript_path":"%s/none/t.jsonl","cwd":"%s/none","hook_event_name":"Stop","stop_hook_active":false}' "$HOME" "$HOME" >"$work/stop-none.json"

@@ -5,6 +5,7 @@
 # (median, p90, peak RSS). Run from anywhere: scripts/bench-notes.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/scripts/bench-lib.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$root/scripts/build.sh" --out "$work/mkt" >/dev/null
@@ -19,15 +20,10 @@ mkdir -p "$HOME/proj" && cd "$HOME/proj"
 b=$work/benchproc
 # A stand-in claude, so that the background builders an add starts
 # finish at once instead of failing.
-mkdir -p "$work/bin"
-printf '#!/bin/sh\ncat >/dev/null\nprintf %s\n' \
-  "'{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,\"result\":\"bench summary\"}'" >"$work/bin/claude"
-chmod 755 "$work/bin/claude"
-export PATH="$work/bin:$PATH"
+bench_fake_claude "$work"
 # Baseline: the cheapest Go process on this machine, and its load, so the
 # figures can be read against what process start alone costs here.
-mkdir -p "$work/hello" && printf 'package main\nfunc main() {}\n' >"$work/hello/main.go"
-(cd "$work/hello" && printf 'module hello\ngo 1.26\n' >go.mod && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$work/hello.bin" .)
+bench_hello "$work"
 echo "== baseline ($(uptime | sed 's/.*load/load/'))"
 "$b" -n 100 -label "empty Go program" -- "$work/hello.bin"
 claim="the deploy script needs the VPN up; run make check before every release and keep staging on eu-west-1"

@@ -4,6 +4,7 @@
 # RSS) and the binary sizes. Run from anywhere: scripts/bench.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/scripts/bench-lib.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$root/scripts/build.sh" --out "$work/mkt" >/dev/null
@@ -25,8 +26,7 @@ payload "$last" >"$work/post.json"
 b=$work/benchproc
 # Baseline: the cheapest possible Go process on this machine, so figures
 # can be read against what process start alone costs here.
-mkdir -p "$work/hello" && printf 'package main\nfunc main() {}\n' >"$work/hello/main.go"
-(cd "$work/hello" && printf 'module hello\ngo 1.26\n' >go.mod && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$work/hello.bin" .)
+bench_hello "$work"
 sl_payload() { # transcript path
   printf '{"session_id":"bench","transcript_path":"%s","cwd":"%s","model":{"id":"claude-opus-4-6","display_name":"Opus 4.6"},"workspace":{"current_dir":"%s"},"output_style":{"name":"default"},"cost":{"total_cost_usd":12.5,"total_duration_ms":3600000},"context_window":{"context_window_size":1000000,"current_usage":null}}' "$1" "$work/proj" "$work/proj"
 }
