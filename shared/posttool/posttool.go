@@ -59,7 +59,7 @@ func step(rt *hookio.Runtime, in *hookio.Input, dir session.Dir, st *session.Sta
 		st.Cwd = in.Cwd
 	}
 	m := measure(rt, in, st)
-	c := describe(rt, in, m.tokens)
+	c := describe(rt, in, m)
 	if err := recordShape(rt, in, dir, st, c); err != nil {
 		rt.Log.Warnf(nil, "shape log: %v", err)
 	}

@@ -18,9 +18,9 @@ type call struct {
 }
 
 // describe works out the call's root and phase event.
-func describe(rt *hookio.Runtime, in *hookio.Input, tokens int64) call {
+func describe(rt *hookio.Runtime, in *hookio.Input, m measurement) call {
 	cfg := rt.Config.Shape.For(in.Cwd)
-	c := call{entry: shape.Entry{T: rt.Now().Unix(), Tok: tokens, Tool: in.ToolName}}
+	c := call{entry: shape.Entry{T: rt.Now().Unix(), Tok: m.tokens, Est: m.estimated, Tool: in.ToolName}}
 	if target, isDir := shape.Target(in.ToolName, in.ToolInput, in.Cwd); target != "" {
 		root, logged := shape.RootOf(target, in.Cwd, cfg.RootDirDepth, isDir)
 		c.root, c.entry.Root, c.entry.File = root, &root, &logged

@@ -116,11 +116,13 @@ func Analyze(entries []Entry, o Options) *Analysis {
 }
 
 // axis computes each entry's position; ok is false when tokens never grew.
+// A step between an estimated and a measured figure does not advance it:
+// the two count different things.
 func axis(entries []Entry) (pos []int64, ok bool) {
 	pos = make([]int64, len(entries))
 	var at, prev int64
 	for i, e := range entries {
-		if i > 0 && e.Tok > prev {
+		if i > 0 && e.Tok > prev && e.Est == entries[i-1].Est {
 			at += e.Tok - prev
 		}
 		prev = e.Tok

@@ -129,6 +129,30 @@ func TestAnalyzeCompaction(t *testing.T) {
 	}
 }
 
+// TestAnalyzeEstimateToMeasured: the first calls of a session carry the
+// tool-I/O estimate (a few hundred tokens) until the transcript has a
+// usage figure (the whole system prompt at once); that step is not growth
+// the first root caused, so it must not make the first root look recent.
+func TestAnalyzeEstimateToMeasured(t *testing.T) {
+	e := []Entry{rooted(160, "legacy", "legacy/a.go")}
+	e[0].Est = true
+	e = append(e, rooted(14_000, "legacy", "legacy/b.go"), rooted(14_100, "legacy", "legacy/c.go"))
+	for i := range 16 {
+		name := []string{"src/auth", "src/billing"}[i%2]
+		e = append(e, rooted(14_200+int64(i)*100, name, name+"/x.go"))
+	}
+	a := Analyze(e, Options{})
+	if a == nil {
+		t.Fatal("Analyze = nil")
+	}
+	if got, want := bandNames(a), "src/billing,src/auth |  | legacy"; got != want {
+		t.Errorf("bands = %q, want %q", got, want)
+	}
+	if a.Span != 1_700 {
+		t.Errorf("Span = %d, want 1700 (14k to 15.7k: the step from the estimate is no growth)", a.Span)
+	}
+}
+
 func TestAnalyzeWithoutTokens(t *testing.T) {
 	e := append([]Entry(nil), banded...)
 	for i := range e {

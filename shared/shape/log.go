@@ -24,6 +24,10 @@ type Entry struct {
 	Root  *string `json:"root"`
 	File  *string `json:"file"`
 	Event string  `json:"event,omitempty"` // commit, push, pr-create, pr-merge
+	// Est marks a Tok that is the tool-I/O estimate, not a measured
+	// figure: the step from it to the first measured one is a change of
+	// source (the whole system prompt appears at once), not growth.
+	Est bool `json:"est,omitempty"`
 }
 
 // RootName returns the entry's root, "" when it has none.
