@@ -2,7 +2,6 @@ package aicli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/session-intelligence/session-intelligence/shared/agent"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/thread"
 )
 
@@ -57,7 +57,7 @@ func (c *SlashCmd) Run(d *deps) error {
 	if err != nil {
 		ans = slashAnswer{Text: "ai: " + err.Error()}
 	}
-	return json.NewEncoder(d.Stdout).Encode(ans)
+	return jsonx.NewEncoder(d.Stdout).Encode(ans)
 }
 
 func (c *SlashCmd) answer(d *deps, words []string) (slashAnswer, error) {

@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 )
 
 // Settings are the settings in effect.
@@ -103,7 +105,7 @@ func Load(home, cwd string) (Settings, error) {
 
 // loadFile applies one settings file, if it exists.
 func (s *Settings) loadFile(f layerFile, home string) error {
-	file, err := os.Open(f.path)
+	file, _, err := fsutil.OpenRegular(f.path)
 	if os.IsNotExist(err) {
 		return nil
 	}

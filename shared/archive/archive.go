@@ -5,7 +5,6 @@
 package archive
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,20 +12,21 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/paths"
 	"github.com/session-intelligence/session-intelligence/shared/redact"
 )
 
 // Record is one archived response as stored in <id>.json.
 type Record struct {
-	ID        string          `json:"id"`
-	SID       string          `json:"sid"`
-	Tool      string          `json:"tool"`
-	T         int64           `json:"t"` // unix milliseconds
-	Chars     int             `json:"chars"`
-	Redacted  redact.Report   `json:"redacted,omitempty"`
-	ToolInput json.RawMessage `json:"tool_input,omitempty"`
-	Response  json.RawMessage `json:"tool_response"`
+	ID        string           `json:"id"`
+	SID       string           `json:"sid"`
+	Tool      string           `json:"tool"`
+	T         int64            `json:"t"` // unix milliseconds
+	Chars     int              `json:"chars"`
+	Redacted  redact.Report    `json:"redacted,omitempty"`
+	ToolInput jsonx.RawMessage `json:"tool_input,omitempty"`
+	Response  jsonx.RawMessage `json:"tool_response"`
 }
 
 // Entry is one line of index.jsonl.
@@ -55,7 +55,7 @@ const previewLen = 160
 // Save archives one response, then enforces the limits. The caller holds
 // the session lock. The record file is written atomically and durably
 // before the index points at it.
-func (s Store) Save(id, tool string, input, response json.RawMessage, now time.Time, lim Limits) (Entry, error) {
+func (s Store) Save(id, tool string, input, response jsonx.RawMessage, now time.Time, lim Limits) (Entry, error) {
 	id = paths.SessionID(id)
 	if id == "" {
 		return Entry{}, fmt.Errorf("archive: no tool_use_id")
@@ -72,7 +72,7 @@ func (s Store) Save(id, tool string, input, response json.RawMessage, now time.T
 		rep[k] += n
 	}
 	rec := Record{ID: id, SID: s.SID, Tool: tool, T: now.UnixMilli(), Chars: len(response), Redacted: rep, ToolInput: in, Response: body}
-	data, err := json.Marshal(rec)
+	data, err := jsonx.Marshal(rec)
 	if err != nil {
 		return Entry{}, fmt.Errorf("archive %s: %w", id, err)
 	}
@@ -110,7 +110,7 @@ func (s Store) updateIndex(e Entry, now time.Time, lim Limits) error {
 	}
 	var buf []byte
 	for _, k := range keep {
-		line, _ := json.Marshal(k)
+		line, _ := jsonx.Marshal(k)
 		buf = append(append(buf, line...), '\n')
 	}
 	if err := fsutil.WriteAtomic(s.index(), buf, 0o600, fsutil.Sync); err != nil {
@@ -131,7 +131,7 @@ func (s Store) List() ([]Entry, error) {
 	var out []Entry
 	for _, line := range strings.Split(string(raw), "\n") {
 		var e Entry
-		if line != "" && json.Unmarshal([]byte(line), &e) == nil && e.ID != "" {
+		if line != "" && jsonx.Unmarshal([]byte(line), &e) == nil && e.ID != "" {
 			out = append(out, e)
 		}
 	}
@@ -145,7 +145,7 @@ func (s Store) Load(id string) (Record, error) {
 	if err != nil {
 		return rec, err
 	}
-	if err := json.Unmarshal(data, &rec); err != nil {
+	if err := jsonx.Unmarshal(data, &rec); err != nil {
 		return rec, fmt.Errorf("archive %s: %w", id, err)
 	}
 	return rec, nil
@@ -186,7 +186,7 @@ func (s Store) Prune(now time.Time, lim Limits) (int, error) {
 	}
 	var buf []byte
 	for _, k := range keep {
-		line, _ := json.Marshal(k)
+		line, _ := jsonx.Marshal(k)
 		buf = append(append(buf, line...), '\n')
 	}
 	if err := fsutil.WriteAtomic(s.index(), buf, 0o600, fsutil.Sync); err != nil {

@@ -2,16 +2,16 @@ package archive
 
 import (
 	"bytes"
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"strings"
 )
 
 // Render turns a stored tool response into the text a reader wants: the
 // string itself, Bash's stdout and stderr, a Read's file content, the
 // text blocks of an MCP result, or indented JSON for anything else.
-func Render(response json.RawMessage) string {
+func Render(response jsonx.RawMessage) string {
 	var s string
-	if json.Unmarshal(response, &s) == nil {
+	if jsonx.Unmarshal(response, &s) == nil {
 		return s
 	}
 	var obj struct {
@@ -20,9 +20,9 @@ func Render(response json.RawMessage) string {
 		File   *struct {
 			Content string `json:"content"`
 		} `json:"file"`
-		Content json.RawMessage `json:"content"`
+		Content jsonx.RawMessage `json:"content"`
 	}
-	if json.Unmarshal(response, &obj) == nil {
+	if jsonx.Unmarshal(response, &obj) == nil {
 		switch {
 		case obj.Stdout != nil:
 			if obj.Stderr == "" {
@@ -41,19 +41,19 @@ func Render(response json.RawMessage) string {
 		return text
 	}
 	var out bytes.Buffer
-	if json.Indent(&out, response, "", "  ") == nil {
+	if jsonx.Indent(&out, response, "", "  ") == nil {
 		return out.String()
 	}
 	return string(response)
 }
 
 // blocksText joins the text of [{"type":"text","text":…}] content blocks.
-func blocksText(raw json.RawMessage) string {
+func blocksText(raw jsonx.RawMessage) string {
 	var blocks []struct {
 		Type string `json:"type"`
 		Text string `json:"text"`
 	}
-	if json.Unmarshal(raw, &blocks) != nil {
+	if jsonx.Unmarshal(raw, &blocks) != nil {
 		return ""
 	}
 	var parts []string

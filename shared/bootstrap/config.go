@@ -2,12 +2,12 @@ package bootstrap
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/paths"
 	"github.com/session-intelligence/session-intelligence/templates"
 )
@@ -48,8 +48,8 @@ func SeedConfig(dirs paths.Dirs) (seeded bool, err error) {
 // copied byte for byte), so the seeded file stays as readable as the
 // template.
 func withoutKey(doc []byte, drop string) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(doc))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+	dec := jsonx.NewDecoder(bytes.NewReader(doc))
+	if tok, err := dec.Token(); err != nil || tok != jsonx.Delim('{') {
 		return nil, errors.New("template is not a JSON object")
 	}
 	var out bytes.Buffer
@@ -61,7 +61,7 @@ func withoutKey(doc []byte, drop string) ([]byte, error) {
 			return nil, fmt.Errorf("template: %w", err)
 		}
 		key, _ := tok.(string)
-		var val json.RawMessage
+		var val jsonx.RawMessage
 		if err := dec.Decode(&val); err != nil {
 			return nil, fmt.Errorf("template: %w", err)
 		}
@@ -72,7 +72,7 @@ func withoutKey(doc []byte, drop string) ([]byte, error) {
 			out.WriteString(",\n")
 		}
 		first = false
-		name, _ := json.Marshal(key)
+		name, _ := jsonx.Marshal(key)
 		fmt.Fprintf(&out, "  %s: %s", name, val)
 	}
 	out.WriteString("\n}\n")

@@ -3,7 +3,6 @@ package bootstrap
 import (
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // State file limits: the file is read on every session start, so it is
@@ -64,7 +64,7 @@ func loadState(dir string) (st state, raw []byte, err error) {
 		return state{}, nil, nil
 	}
 	if err == nil {
-		err = json.Unmarshal(raw, &st)
+		err = jsonx.Unmarshal(raw, &st)
 	}
 	if err != nil {
 		return state{}, nil, fmt.Errorf("state %s unreadable, starting afresh: %w", path, err)
@@ -77,7 +77,7 @@ func loadState(dir string) (st state, raw []byte, err error) {
 func saveState(dir string, st state, raw []byte) (changed bool, err error) {
 	prune(st.Contexts, func(e *contextEntry) int64 { return e.Seen })
 	prune(st.ClaudeMD, func(e *claudeEntry) int64 { return e.Seen })
-	data, err := json.MarshalIndent(st, "", " ")
+	data, err := jsonx.MarshalIndent(st, "", " ")
 	if err != nil {
 		return false, fmt.Errorf("encode state: %w", err)
 	}

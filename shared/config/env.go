@@ -1,7 +1,7 @@
 package config
 
 import (
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"strconv"
 	"strings"
 )
@@ -89,14 +89,14 @@ func set(cfg *Config, path string, v any) error {
 	for i := len(parts) - 1; i >= 0; i-- {
 		doc = map[string]any{parts[i]: doc}
 	}
-	data, err := json.Marshal(doc)
+	data, err := jsonx.Marshal(doc)
 	if err != nil {
 		return err
 	}
 	if k, ok := Lookup(path); ok && (k.Kind == Strings || k.Kind == Objects) {
 		clearList(cfg, path) // lists replace, never merge
 	}
-	return json.Unmarshal(data, cfg)
+	return jsonx.Unmarshal(data, cfg)
 }
 
 func clearList(cfg *Config, path string) {

@@ -2,13 +2,14 @@ package config
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // MaxFile caps how much of a configuration file is read.
@@ -53,7 +54,7 @@ func Load(files Files, getenv func(string) string) (Config, []Problem) {
 
 // mergeFile merges one file into cfg; a missing file is not a problem.
 func mergeFile(cfg *Config, path, under string) []Problem {
-	f, err := os.Open(path)
+	f, _, err := fsutil.OpenRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -79,7 +80,7 @@ func Merge(cfg *Config, r io.Reader, name, under string) []Problem {
 		return nil
 	}
 	var doc map[string]any
-	if err := json.Unmarshal(data, &doc); err != nil {
+	if err := jsonx.Unmarshal(data, &doc); err != nil {
 		return []Problem{{File: name, Msg: "invalid JSON: " + describeJSONError(data, err) + "; whole file ignored"}}
 	}
 	if under != "" {
@@ -87,9 +88,9 @@ func Merge(cfg *Config, r io.Reader, name, under string) []Problem {
 	}
 	foldAliases(doc)
 	probs := clean(doc, "", name)
-	clean, err := json.Marshal(doc)
+	clean, err := jsonx.Marshal(doc)
 	if err == nil {
-		err = json.Unmarshal(clean, cfg)
+		err = jsonx.Unmarshal(clean, cfg)
 	}
 	if err != nil {
 		probs = append(probs, Problem{File: name, Msg: err.Error()})
@@ -99,7 +100,7 @@ func Merge(cfg *Config, r io.Reader, name, under string) []Problem {
 
 // describeJSONError turns a syntax error offset into "line L column C".
 func describeJSONError(data []byte, err error) string {
-	var se *json.SyntaxError
+	var se *jsonx.SyntaxError
 	if !errors.As(err, &se) {
 		return err.Error()
 	}

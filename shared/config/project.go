@@ -2,7 +2,7 @@ package config
 
 import (
 	"bytes"
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -73,7 +73,7 @@ func (c Config) StatuslineFor(cwd string) Statusline {
 	out := c
 	out.Statusline.Prices = maps.Clone(c.Statusline.Prices)
 	global := slices.Clone(c.Statusline.ServiceHealth)
-	doc, err := json.Marshal(map[string]any{"statusline": entry})
+	doc, err := jsonx.Marshal(map[string]any{"statusline": entry})
 	if err != nil {
 		return c.Statusline
 	}

@@ -1,19 +1,20 @@
 package config
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // Value returns the value at a dotted path of cfg as decoded JSON.
 func Value(cfg Config, path string) (any, bool) {
-	data, err := json.Marshal(cfg)
+	data, err := jsonx.Marshal(cfg)
 	if err != nil {
 		return nil, false
 	}
 	var node any
-	if json.Unmarshal(data, &node) != nil {
+	if jsonx.Unmarshal(data, &node) != nil {
 		return nil, false
 	}
 	for _, part := range strings.Split(path, ".") {
@@ -30,7 +31,7 @@ func Value(cfg Config, path string) (any, bool) {
 
 // Format renders a value as it is written in the config file.
 func Format(v any) string {
-	data, err := json.Marshal(v)
+	data, err := jsonx.Marshal(v)
 	if err != nil {
 		return fmt.Sprint(v)
 	}

@@ -1,7 +1,7 @@
 package configedit
 
 import (
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"slices"
 	"strings"
 
@@ -104,7 +104,7 @@ func fileSets(doc []byte, k config.Key, under string) bool {
 	for _, p := range paths {
 		if raw, ok := settingsjson.Get(doc, p...); ok {
 			var v any
-			if json.Unmarshal(raw, &v) == nil && k.Check(v) == "" {
+			if jsonx.Unmarshal(raw, &v) == nil && k.Check(v) == "" {
 				return true
 			}
 		}
@@ -114,9 +114,9 @@ func fileSets(doc []byte, k config.Key, under string) bool {
 
 // tree decodes cfg into nested maps once, so each key is a cheap walk.
 func tree(cfg config.Config) map[string]any {
-	data, _ := json.Marshal(cfg)
+	data, _ := jsonx.Marshal(cfg)
 	var m map[string]any
-	_ = json.Unmarshal(data, &m)
+	_ = jsonx.Unmarshal(data, &m)
 	return m
 }
 

@@ -2,12 +2,12 @@ package configedit
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/config"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/settingsjson"
 )
 
@@ -28,7 +28,7 @@ func Fold(legacy, unified []byte, legacyName string) (next []byte, moved, notes 
 			continue
 		}
 		var v any
-		if json.Unmarshal(raw, &v) != nil || k.Check(v) != "" {
+		if jsonx.Unmarshal(raw, &v) != nil || k.Check(v) != "" {
 			continue // reported below with the loader's words
 		}
 		if _, set := settingsjson.Get(unified, strings.Split(k.Path, ".")...); set {

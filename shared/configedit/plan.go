@@ -2,12 +2,12 @@ package configedit
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/config"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/settingsjson"
 )
 
@@ -102,8 +102,8 @@ func resetAll(doc []byte) ([]byte, error) {
 	if !ok {
 		return doc, nil
 	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &top); err != nil {
+	var top map[string]jsonx.RawMessage
+	if err := jsonx.Unmarshal(raw, &top); err != nil {
 		return nil, err
 	}
 	var err error

@@ -1,13 +1,13 @@
 package configedit
 
 import (
-	"encoding/json"
 	"errors"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/config"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // MaxValue caps a value typed on the command line or in the form.
@@ -40,13 +40,13 @@ func guess(k config.Key, raw string) any {
 	switch k.Kind {
 	case config.String:
 		var s string
-		if json.Unmarshal([]byte(trimmed), &s) == nil {
+		if jsonx.Unmarshal([]byte(trimmed), &s) == nil {
 			return s
 		}
 		return raw // a bare word; spaces are kept (separators need them)
 	case config.Enum:
 		var s string
-		if json.Unmarshal([]byte(trimmed), &s) != nil {
+		if jsonx.Unmarshal([]byte(trimmed), &s) != nil {
 			s = trimmed
 		}
 		for _, v := range k.Values {
@@ -77,7 +77,7 @@ func guess(k config.Key, raw string) any {
 		}
 	}
 	var v any
-	if json.Unmarshal([]byte(trimmed), &v) == nil {
+	if jsonx.Unmarshal([]byte(trimmed), &v) == nil {
 		return v
 	}
 	return trimmed

@@ -81,17 +81,18 @@ func WriteAtomic(path string, data []byte, perm os.FileMode, d Durability) (err 
 	return nil
 }
 
-// ReadCapped reads at most limit bytes of path. A larger file gives
-// ErrTooLarge, so a hostile or runaway file cannot exhaust memory. The
-// buffer is sized from the file's length, so a read is one allocation.
+// ReadCapped reads at most limit bytes of path, which must be a regular
+// file ([OpenRegular]). A larger file gives ErrTooLarge, so a hostile or
+// runaway file cannot exhaust memory. The buffer is sized from the file's
+// length, so a read is one allocation.
 func ReadCapped(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, fi, err := OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	size := int64(512)
-	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
+	if fi.Size() > 0 {
 		size = fi.Size() + 1 // +1 to see EOF (or growth) in the same read
 	}
 	buf := make([]byte, 0, min(size, limit+1))

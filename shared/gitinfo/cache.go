@@ -3,7 +3,7 @@ package gitinfo
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"path/filepath"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
@@ -46,7 +46,7 @@ func CachePath(cacheDir, root string) string {
 func Load(path string) (Status, bool) {
 	var st Status
 	data, err := fsutil.ReadCapped(path, 64<<10)
-	if err != nil || json.Unmarshal(data, &st) != nil {
+	if err != nil || jsonx.Unmarshal(data, &st) != nil {
 		return Status{}, false
 	}
 	return st, true
@@ -54,7 +54,7 @@ func Load(path string) (Status, bool) {
 
 // Save writes a status atomically (a cache: no fsync).
 func Save(path string, st Status) error {
-	data, err := json.Marshal(st)
+	data, err := jsonx.Marshal(st)
 	if err != nil {
 		return err
 	}

@@ -77,7 +77,7 @@ func (d Dirs) resolve(ref string) string {
 	if data, err := fsutil.ReadCapped(filepath.Join(d.CommonDir, filepath.FromSlash(ref)), maxSmall); err == nil {
 		return strings.TrimSpace(string(data))
 	}
-	f, err := os.Open(filepath.Join(d.CommonDir, "packed-refs"))
+	f, _, err := fsutil.OpenRegular(filepath.Join(d.CommonDir, "packed-refs"))
 	if err != nil {
 		return ""
 	}

@@ -8,7 +8,6 @@
 package handoff
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -18,6 +17,7 @@ import (
 	"unicode"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // File is the hand-off's name in the project directory.
@@ -62,7 +62,7 @@ func Write(dir string, h Handoff) (bool, error) {
 		return false, nil
 	}
 	h.clean()
-	data, err := json.MarshalIndent(h, "", "  ")
+	data, err := jsonx.MarshalIndent(h, "", "  ")
 	if err != nil {
 		return false, err
 	}
@@ -91,7 +91,7 @@ func Consume(dir string, now time.Time) (Handoff, error) {
 		return Handoff{}, ErrNone
 	}
 	var h Handoff
-	if json.Unmarshal(data, &h) != nil || now.Sub(time.Unix(h.T, 0)) > MaxAge || h.Empty() {
+	if jsonx.Unmarshal(data, &h) != nil || now.Sub(time.Unix(h.T, 0)) > MaxAge || h.Empty() {
 		return Handoff{}, ErrNone
 	}
 	h.clean()

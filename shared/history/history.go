@@ -8,7 +8,6 @@ package history
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/lock"
 )
 
@@ -70,7 +70,7 @@ func Read(path string) ([]Entry, error) {
 	var out []Entry
 	for _, line := range bytes.Split(data, []byte("\n")) {
 		var e Entry
-		if len(line) > 0 && json.Unmarshal(line, &e) == nil && e.T > 0 {
+		if len(line) > 0 && jsonx.Unmarshal(line, &e) == nil && e.T > 0 {
 			out = append(out, e)
 		}
 	}
@@ -81,7 +81,7 @@ func Read(path string) ([]Entry, error) {
 func Append(path string, entries ...Entry) error {
 	return edit(path, func(lines [][]byte) ([][]byte, error) {
 		for _, e := range entries {
-			line, err := json.Marshal(e)
+			line, err := jsonx.Marshal(e)
 			if err != nil {
 				return nil, err
 			}
@@ -98,11 +98,11 @@ func Update(path string, match func(Entry) bool, fn func(*Entry)) (bool, error) 
 	err := edit(path, func(lines [][]byte) ([][]byte, error) {
 		for i, line := range lines {
 			var e Entry
-			if json.Unmarshal(line, &e) != nil || !match(e) {
+			if jsonx.Unmarshal(line, &e) != nil || !match(e) {
 				continue // unparsable lines are kept as they are
 			}
 			fn(&e)
-			out, err := json.Marshal(e)
+			out, err := jsonx.Marshal(e)
 			if err != nil {
 				return nil, err
 			}

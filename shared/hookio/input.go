@@ -6,9 +6,10 @@
 package hookio
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // Event names a Claude Code hook event.
@@ -49,11 +50,11 @@ type Input struct {
 	Prompt       string `json:"prompt"` // UserPromptSubmit
 	ContextToken int64  `json:"context_tokens"`
 
-	ToolName     string          `json:"tool_name"`
-	ToolInput    json.RawMessage `json:"tool_input"`
-	ToolResponse json.RawMessage `json:"tool_response"`
-	ToolUseID    string          `json:"tool_use_id"`
-	DurationMs   int64           `json:"duration_ms"`
+	ToolName     string           `json:"tool_name"`
+	ToolInput    jsonx.RawMessage `json:"tool_input"`
+	ToolResponse jsonx.RawMessage `json:"tool_response"`
+	ToolUseID    string           `json:"tool_use_id"`
+	DurationMs   int64            `json:"duration_ms"`
 
 	Trigger            string  `json:"trigger"`             // PreCompact/PostCompact: manual|auto
 	CustomInstructions *string `json:"custom_instructions"` // null for auto compactions
@@ -72,8 +73,8 @@ var ErrNotObject = errors.New("payload is not a JSON object")
 // than failing the whole payload; syntax errors and non-objects fail.
 func Decode(data []byte) (*Input, error) {
 	var in Input
-	err := json.Unmarshal(data, &in)
-	var typeErr *json.UnmarshalTypeError
+	err := jsonx.Unmarshal(data, &in)
+	var typeErr *jsonx.UnmarshalTypeError
 	switch {
 	case err == nil:
 	case errors.As(err, &typeErr) && typeErr.Field != "":

@@ -1,7 +1,7 @@
 package hookio
 
 import (
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"io"
 	"unicode/utf8"
 )
@@ -85,7 +85,7 @@ func Emit(event Event, res Result, stopActive bool, stdout, stderr io.Writer) in
 }
 
 func writeJSON(w io.Writer, o output) int {
-	data, err := json.Marshal(o)
+	data, err := jsonx.Marshal(o)
 	if err != nil {
 		return ExitOK
 	}

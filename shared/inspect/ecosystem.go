@@ -1,7 +1,7 @@
 package inspect
 
 import (
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -83,12 +83,12 @@ func addServers(into map[string]string, path, cwd string) {
 		return
 	}
 	var doc struct {
-		MCPServers map[string]json.RawMessage `json:"mcpServers"`
+		MCPServers map[string]jsonx.RawMessage `json:"mcpServers"`
 		Projects   map[string]struct {
-			MCPServers map[string]json.RawMessage `json:"mcpServers"`
+			MCPServers map[string]jsonx.RawMessage `json:"mcpServers"`
 		} `json:"projects"`
 	}
-	if json.Unmarshal(data, &doc) != nil {
+	if jsonx.Unmarshal(data, &doc) != nil {
 		return
 	}
 	names := keys(doc.MCPServers)
@@ -104,7 +104,7 @@ func addServers(into map[string]string, path, cwd string) {
 	}
 }
 
-func keys(m map[string]json.RawMessage) []string {
+func keys(m map[string]jsonx.RawMessage) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)

@@ -1,7 +1,7 @@
 package inspect
 
 import (
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"os"
 	"path/filepath"
 	"sort"
@@ -127,7 +127,7 @@ func readJSON(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	return json.Unmarshal(data, v)
+	return jsonx.Unmarshal(data, v)
 }
 
 func isDir(p string) bool {
@@ -155,16 +155,16 @@ func registeredHooks(f Facts, o Options) map[hookio.Event]HookSource {
 	out := map[hookio.Event]HookSource{}
 	if f.Install.Root != "" && f.EnabledTrue() {
 		var hf struct {
-			Hooks map[string]json.RawMessage `json:"hooks"`
+			Hooks map[string]jsonx.RawMessage `json:"hooks"`
 		}
 		if readJSON(filepath.Join(f.Install.Root, "hooks", "hooks.json"), &hf) == nil {
 			collect(out, hf.Hooks, f.PluginID, f.Install.Root)
 		}
 	}
 	for _, lv := range f.Levels {
-		if raw, err := json.Marshal(lv.Doc["hooks"]); err == nil && lv.Present() {
-			var hooks map[string]json.RawMessage
-			if json.Unmarshal(raw, &hooks) == nil {
+		if raw, err := jsonx.Marshal(lv.Doc["hooks"]); err == nil && lv.Present() {
+			var hooks map[string]jsonx.RawMessage
+			if jsonx.Unmarshal(raw, &hooks) == nil {
 				collect(out, hooks, lv.Path, "")
 			}
 		}
@@ -173,14 +173,14 @@ func registeredHooks(f Facts, o Options) map[hookio.Event]HookSource {
 }
 
 // collect records the commands that run one of our binaries.
-func collect(out map[hookio.Event]HookSource, hooks map[string]json.RawMessage, from, root string) {
+func collect(out map[hookio.Event]HookSource, hooks map[string]jsonx.RawMessage, from, root string) {
 	for event, raw := range hooks {
 		var groups []struct {
 			Hooks []struct {
 				Command string `json:"command"`
 			} `json:"hooks"`
 		}
-		if json.Unmarshal(raw, &groups) != nil {
+		if jsonx.Unmarshal(raw, &groups) != nil {
 			continue
 		}
 		ev := hookio.Event(event)

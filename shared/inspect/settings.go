@@ -6,7 +6,6 @@
 package inspect
 
 import (
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/settingsjson"
 )
 
@@ -44,7 +44,7 @@ func loadLevel(name, path string) Level {
 		lv.Err = err
 		return lv
 	}
-	_ = json.Unmarshal(data, &lv.Doc) // validated above
+	_ = jsonx.Unmarshal(data, &lv.Doc) // validated above
 	return lv
 }
 

@@ -2,7 +2,6 @@ package installer
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/settingsjson"
 )
 
@@ -19,7 +19,7 @@ const rootPlaceholder = "${CLAUDE_PLUGIN_ROOT}"
 // eventGroups is one event's matcher groups, as JSON.
 type eventGroups struct {
 	Event  string
-	Groups []json.RawMessage
+	Groups []jsonx.RawMessage
 }
 
 // wantedHooks reads the plugin's hooks/hooks.json and points every
@@ -32,9 +32,9 @@ func wantedHooks(pluginDir, bin string) ([]eventGroups, error) {
 		return nil, fmt.Errorf("plugin hooks: %w", err)
 	}
 	var file struct {
-		Hooks json.RawMessage `json:"hooks"`
+		Hooks jsonx.RawMessage `json:"hooks"`
 	}
-	if err := json.Unmarshal(data, &file); err != nil {
+	if err := jsonx.Unmarshal(data, &file); err != nil {
 		return nil, fmt.Errorf("plugin hooks %s: %w", path, err)
 	}
 	events, err := orderedMembers(file.Hooks)
@@ -43,8 +43,8 @@ func wantedHooks(pluginDir, bin string) ([]eventGroups, error) {
 	}
 	var out []eventGroups
 	for _, ev := range events {
-		var groups []json.RawMessage
-		if err := json.Unmarshal(ev.value, &groups); err != nil {
+		var groups []jsonx.RawMessage
+		if err := jsonx.Unmarshal(ev.value, &groups); err != nil {
 			return nil, fmt.Errorf("plugin hooks %s: hooks.%s: %w", path, ev.key, err)
 		}
 		for i, g := range groups {
@@ -52,7 +52,7 @@ func wantedHooks(pluginDir, bin string) ([]eventGroups, error) {
 			if strings.Contains(text, rootPlaceholder) {
 				return nil, fmt.Errorf("plugin hooks %s: hooks.%s: a command uses %s outside bin/", path, ev.key, rootPlaceholder)
 			}
-			groups[i] = compact(json.RawMessage(text))
+			groups[i] = compact(jsonx.RawMessage(text))
 		}
 		out = append(out, eventGroups{Event: ev.key, Groups: groups})
 	}
@@ -62,13 +62,13 @@ func wantedHooks(pluginDir, bin string) ([]eventGroups, error) {
 // member is one key and value of a JSON object.
 type member struct {
 	key   string
-	value json.RawMessage
+	value jsonx.RawMessage
 }
 
 // orderedMembers lists an object's members in the order written.
-func orderedMembers(obj json.RawMessage) ([]member, error) {
-	dec := json.NewDecoder(bytes.NewReader(obj))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+func orderedMembers(obj jsonx.RawMessage) ([]member, error) {
+	dec := jsonx.NewDecoder(bytes.NewReader(obj))
+	if tok, err := dec.Token(); err != nil || tok != jsonx.Delim('{') {
 		return nil, fmt.Errorf("expected an object")
 	}
 	var out []member
@@ -77,7 +77,7 @@ func orderedMembers(obj json.RawMessage) ([]member, error) {
 		if err != nil {
 			return nil, err
 		}
-		var v json.RawMessage
+		var v jsonx.RawMessage
 		if err := dec.Decode(&v); err != nil {
 			return nil, err
 		}
@@ -95,7 +95,7 @@ func addHooks(doc []byte, want []eventGroups, bin string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	wanted := map[string][]json.RawMessage{}
+	wanted := map[string][]jsonx.RawMessage{}
 	for _, w := range want {
 		wanted[w.Event] = w.Groups
 		if !slices.Contains(events, w.Event) {
@@ -147,18 +147,18 @@ func removeHooks(doc []byte, bin string, m Manifest) ([]byte, error) {
 
 // setGroups writes an event's groups when they changed, deleting the
 // event when none are left.
-func setGroups(doc []byte, ev string, cur, next []json.RawMessage) ([]byte, error) {
+func setGroups(doc []byte, ev string, cur, next []jsonx.RawMessage) ([]byte, error) {
 	if sameGroups(cur, next) {
 		return doc, nil
 	}
 	if len(next) == 0 {
 		return settingsjson.Delete(doc, "hooks", ev)
 	}
-	arr, err := json.Marshal(next)
+	arr, err := jsonx.Marshal(next)
 	if err != nil {
 		return nil, err
 	}
-	return settingsjson.Set(doc, json.RawMessage(arr), "hooks", ev)
+	return settingsjson.Set(doc, jsonx.RawMessage(arr), "hooks", ev)
 }
 
 // eventsIn lists the events of doc's "hooks", sorted; an error when
@@ -168,8 +168,8 @@ func eventsIn(doc []byte) ([]string, error) {
 	if !ok {
 		return nil, nil
 	}
-	var hooks map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &hooks); err != nil || hooks == nil {
+	var hooks map[string]jsonx.RawMessage
+	if err := jsonx.Unmarshal(raw, &hooks); err != nil || hooks == nil {
 		return nil, fmt.Errorf("hooks: expected an object of events, found %s", kindOf(raw))
 	}
 	events := make([]string, 0, len(hooks))
@@ -181,13 +181,13 @@ func eventsIn(doc []byte) ([]string, error) {
 }
 
 // groupsOf returns the matcher groups of one event (none when absent).
-func groupsOf(doc []byte, ev string) ([]json.RawMessage, error) {
+func groupsOf(doc []byte, ev string) ([]jsonx.RawMessage, error) {
 	raw, ok := settingsjson.Get(doc, "hooks", ev)
 	if !ok {
 		return nil, nil
 	}
-	var groups []json.RawMessage
-	if err := json.Unmarshal(raw, &groups); err != nil || groups == nil {
+	var groups []jsonx.RawMessage
+	if err := jsonx.Unmarshal(raw, &groups); err != nil || groups == nil {
 		return nil, fmt.Errorf("hooks.%s: expected an array of hook groups, found %s", ev, kindOf(raw))
 	}
 	for i := range groups {
@@ -197,8 +197,8 @@ func groupsOf(doc []byte, ev string) ([]json.RawMessage, error) {
 }
 
 // notOurs keeps the groups that run nothing from bin.
-func notOurs(groups []json.RawMessage, bin string) []json.RawMessage {
-	out := make([]json.RawMessage, 0, len(groups))
+func notOurs(groups []jsonx.RawMessage, bin string) []jsonx.RawMessage {
+	out := make([]jsonx.RawMessage, 0, len(groups))
 	for _, g := range groups {
 		if !runsFrom(g, bin) {
 			out = append(out, g)
@@ -209,19 +209,19 @@ func notOurs(groups []json.RawMessage, bin string) []json.RawMessage {
 
 // runsFrom reports whether a hook group has a command naming a binary in
 // the directory bin.
-func runsFrom(group json.RawMessage, bin string) bool {
+func runsFrom(group jsonx.RawMessage, bin string) bool {
 	return len(binariesRun(group, bin)) > 0
 }
 
 // binariesRun lists the names of the binaries in bin that a hook group's
 // commands run.
-func binariesRun(group json.RawMessage, bin string) []string {
+func binariesRun(group jsonx.RawMessage, bin string) []string {
 	var g struct {
 		Hooks []struct {
 			Command string `json:"command"`
 		} `json:"hooks"`
 	}
-	if json.Unmarshal(group, &g) != nil {
+	if jsonx.Unmarshal(group, &g) != nil {
 		return nil
 	}
 	var out []string
@@ -238,26 +238,26 @@ func binariesRun(group json.RawMessage, bin string) []string {
 	return out
 }
 
-func sameGroups(a, b []json.RawMessage) bool {
-	return slices.EqualFunc(a, b, func(x, y json.RawMessage) bool { return bytes.Equal(x, y) })
+func sameGroups(a, b []jsonx.RawMessage) bool {
+	return slices.EqualFunc(a, b, func(x, y jsonx.RawMessage) bool { return bytes.Equal(x, y) })
 }
 
 // sameJSON compares two JSON texts as values.
 func sameJSON(a, b []byte) bool {
 	var va, vb any
-	return json.Unmarshal(a, &va) == nil && json.Unmarshal(b, &vb) == nil && reflect.DeepEqual(va, vb)
+	return jsonx.Unmarshal(a, &va) == nil && jsonx.Unmarshal(b, &vb) == nil && reflect.DeepEqual(va, vb)
 }
 
-func compact(raw json.RawMessage) json.RawMessage {
+func compact(raw jsonx.RawMessage) jsonx.RawMessage {
 	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
+	if jsonx.Compact(&b, raw) != nil {
 		return raw
 	}
 	return b.Bytes()
 }
 
 // kindOf names a JSON value's type for an error message.
-func kindOf(raw json.RawMessage) string {
+func kindOf(raw jsonx.RawMessage) string {
 	switch t := bytes.TrimSpace(raw); {
 	case len(t) == 0:
 		return "nothing"

@@ -15,7 +15,6 @@
 package installer
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -23,6 +22,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/paths"
 	"github.com/session-intelligence/session-intelligence/shared/settingsjson"
 	"github.com/session-intelligence/session-intelligence/shared/usercmd"
@@ -206,7 +206,7 @@ func enabledPlugin(doc []byte) string {
 		return ""
 	}
 	var enabled map[string]any
-	if json.Unmarshal(raw, &enabled) != nil {
+	if jsonx.Unmarshal(raw, &enabled) != nil {
 		return ""
 	}
 	for id, on := range enabled {

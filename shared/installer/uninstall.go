@@ -2,7 +2,6 @@ package installer
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/paths"
 	"github.com/session-intelligence/session-intelligence/shared/settingsjson"
 	"github.com/session-intelligence/session-intelligence/shared/usercmd"
@@ -33,7 +33,7 @@ func manifestPath(d paths.Dirs) string { return filepath.Join(d.State, "install.
 func LoadManifest(d paths.Dirs) (Manifest, bool) {
 	var m Manifest
 	data, err := fsutil.ReadCapped(manifestPath(d), 256<<10)
-	if err != nil || json.Unmarshal(data, &m) != nil {
+	if err != nil || jsonx.Unmarshal(data, &m) != nil {
 		return Manifest{}, false
 	}
 	return m, true
@@ -60,7 +60,7 @@ func manifestFor(o Options, settings []byte, bins []binary) Manifest {
 }
 
 func saveManifest(d paths.Dirs, m Manifest) error {
-	data, err := json.MarshalIndent(m, "", "  ")
+	data, err := jsonx.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}

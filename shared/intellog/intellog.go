@@ -11,7 +11,6 @@
 package intellog
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -20,6 +19,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/lock"
 )
 
@@ -111,7 +111,7 @@ func (l *Logger) format(t time.Time, lv Level, msg string, meta any) string {
 	}
 	s := fmt.Sprintf("%s %-5s %-16s [%s] %s", t.Format("2006-01-02 15:04:05.000"), levelNames[lv], src, sid, msg)
 	if meta != nil {
-		if b, err := json.Marshal(meta); err == nil {
+		if b, err := jsonx.Marshal(meta); err == nil {
 			if len(b) > maxMeta {
 				cut := maxMeta - 3
 				for cut > 0 && !utf8.RuneStart(b[cut]) {

@@ -4,15 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/history"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // MaxLine is the longest line looked at; longer lines (huge tool output)
@@ -62,7 +62,7 @@ func newScanner() *scanner {
 // the end is counted as unreadable and yields no entries.
 func (s *scanner) file(ctx context.Context, path string) fileResult {
 	var r fileResult
-	f, err := os.Open(path)
+	f, _, err := fsutil.OpenRegular(path)
 	if err != nil {
 		r.stats.Unreadable++
 		return r
@@ -142,7 +142,7 @@ func (s *scanner) deliver(tail []byte, spanning, tooLong bool, st *Stats, fn fun
 // the word); dated is false when its timestamp is missing or invalid.
 func parse(line []byte, fallbackSID string) (e history.Entry, ok, dated bool) {
 	var b boundary
-	if json.Unmarshal(line, &b) != nil || b.Type != "system" || b.Subtype != "compact_boundary" || b.IsSidechain {
+	if jsonx.Unmarshal(line, &b) != nil || b.Type != "system" || b.Subtype != "compact_boundary" || b.IsSidechain {
 		return e, false, false
 	}
 	e = history.Entry{SID: b.SessionID, Cwd: b.Cwd, Source: Source}

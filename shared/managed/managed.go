@@ -12,11 +12,12 @@ package managed
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // Names of the marketplace and plugin the fragment installs.
@@ -105,7 +106,7 @@ func Fragment(marketplaceDir string) []byte {
 		Append:  []string{Plugin},
 	}
 	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	enc := jsonx.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(doc) // a fixed struct of strings cannot fail

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 )
 
 // maxGitFile caps how much of a .git file or commondir file is read.
@@ -64,7 +66,7 @@ func CanonicalGitRoot(dir string) string {
 // readGitPointer reads a small git pointer file and returns its value
 // after prefix (or the whole first line when prefix is empty).
 func readGitPointer(path, prefix string) string {
-	f, err := os.Open(path)
+	f, _, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return ""
 	}

@@ -1,7 +1,7 @@
 package posttool
 
 import (
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/archive"
@@ -29,7 +29,7 @@ func describe(rt *hookio.Runtime, in *hookio.Input, m measurement) call {
 		var cmd struct {
 			Command string `json:"command"`
 		}
-		if json.Unmarshal(in.ToolInput, &cmd) == nil {
+		if jsonx.Unmarshal(in.ToolInput, &cmd) == nil {
 			c.command = cmd.Command
 			c.entry.Event = shape.PhaseEvent(cmd.Command)
 		}

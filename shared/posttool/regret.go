@@ -1,7 +1,6 @@
 package posttool
 
 import (
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/history"
 	"github.com/session-intelligence/session-intelligence/shared/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/regret"
 	"github.com/session-intelligence/session-intelligence/shared/session"
 )
@@ -23,12 +23,12 @@ func watchRegret(rt *hookio.Runtime, in *hookio.Input, dir session.Dir, c call) 
 		return nil
 	}
 	var snap regret.Snapshot
-	if err != nil || json.Unmarshal(data, &snap) != nil {
+	if err != nil || jsonx.Unmarshal(data, &snap) != nil {
 		_ = os.Remove(dir.Snapshot())
 		return err
 	}
 	if !snap.Observe(c.root, in.ToolName, c.command, rt.Now()) {
-		out, err := json.Marshal(snap)
+		out, err := jsonx.Marshal(snap)
 		if err != nil {
 			return err
 		}

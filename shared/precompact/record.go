@@ -2,7 +2,7 @@ package precompact
 
 import (
 	"context"
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -49,7 +49,7 @@ func (w *world) record(rt *hookio.Runtime, in *hookio.Input) error {
 
 // saveSnapshot stores the bands the regret detector watches next.
 func saveSnapshot(dir session.Dir, snap regret.Snapshot) error {
-	data, err := json.Marshal(snap)
+	data, err := jsonx.Marshal(snap)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package refresh
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/lock"
 )
 
@@ -52,7 +52,7 @@ func Load[T any, P RecordPtr[T]](path string) (T, bool) {
 		return zero, false
 	}
 	var rec T
-	if err := json.Unmarshal(data, P(&rec)); err != nil {
+	if err := jsonx.Unmarshal(data, P(&rec)); err != nil {
 		return zero, false
 	}
 	return rec, true
@@ -61,7 +61,7 @@ func Load[T any, P RecordPtr[T]](path string) (T, bool) {
 // Save writes v to path atomically with mode 0600, creating the private
 // directory if needed. Caches can be rebuilt, so there is no fsync.
 func Save(path string, v any) error {
-	data, err := json.Marshal(v)
+	data, err := jsonx.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", path, err)
 	}

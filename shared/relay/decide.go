@@ -1,7 +1,6 @@
 package relay
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/config"
 	"github.com/session-intelligence/session-intelligence/shared/intellog"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/paths"
 )
 
@@ -75,7 +75,7 @@ func ReadRequest(r io.Reader) (Request, error) {
 	if len(data) > maxRequest {
 		return req, fmt.Errorf("request over %d bytes; ignored", maxRequest)
 	}
-	if err := json.Unmarshal(data, &req); err != nil {
+	if err := jsonx.Unmarshal(data, &req); err != nil {
 		return req, fmt.Errorf("decode request: %w", err)
 	}
 	return req, nil
@@ -152,7 +152,7 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string,
 			log.Debugf(map[string]any{"event": req.Event, "tokens": req.Tokens, "action": a.Action, "quiet": a.Quiet != nil}, "relay call")
 		}
 	}
-	_ = json.NewEncoder(stdout).Encode(a)
+	_ = jsonx.NewEncoder(stdout).Encode(a)
 	return 0
 }
 

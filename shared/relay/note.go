@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/session-intelligence/session-intelligence/shared/ail"
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/units"
 )
 
@@ -89,15 +90,11 @@ func NoteWritten(path string, since time.Time) bool {
 // ReadNote reads at most maxNote bytes of the note; cut reports that the
 // file is longer. A huge file is never read whole.
 func ReadNote(path string) (text string, cut bool, err error) {
-	f, err := os.Open(path)
+	f, fi, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return "", false, fmt.Errorf("read note: %w", err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return "", false, fmt.Errorf("read note: %w", err)
-	}
 	if !fi.Mode().IsRegular() {
 		return "", false, fmt.Errorf("read note %s: not a regular file", path)
 	}

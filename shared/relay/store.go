@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/lock"
 )
 
@@ -49,7 +49,7 @@ func (s Store) Load(root string) (*State, error) {
 // decodeState parses a state file; one that does not parse is an error.
 func decodeState(data []byte, root string) (*State, error) {
 	st := newState(filepath.Clean(root))
-	if err := json.Unmarshal(data, st); err != nil {
+	if err := jsonx.Unmarshal(data, st); err != nil {
 		return nil, fmt.Errorf("relay state for %s: %w", root, err)
 	}
 	if st.Phase == "" {
@@ -77,10 +77,10 @@ func (s Store) Update(root string, now time.Time, fn func(st *State)) error {
 			st = newState(filepath.Clean(root))
 			st.log(now, "", "reset", 0, "unreadable state replaced: %v", err)
 		}
-		before, _ := json.Marshal(st)
+		before, _ := jsonx.Marshal(st)
 		phase, held := st.Phase, len(st.Held)
 		fn(st)
-		after, err := json.Marshal(st)
+		after, err := jsonx.Marshal(st)
 		if err != nil {
 			return fmt.Errorf("relay state: %w", err)
 		}

@@ -1,7 +1,7 @@
 package replay
 
 import (
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/config"
@@ -112,11 +112,11 @@ func (p *player) call(t time.Time, b block) {
 	p.advise(t)
 }
 
-func bashCommand(input json.RawMessage) string {
+func bashCommand(input jsonx.RawMessage) string {
 	var in struct {
 		Command string `json:"command"`
 	}
-	_ = json.Unmarshal(input, &in)
+	_ = jsonx.Unmarshal(input, &in)
 	return in.Command
 }
 

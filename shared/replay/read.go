@@ -3,10 +3,11 @@ package replay
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // maxLine is the longest line decoded; longer lines are skipped whole.
@@ -28,9 +29,9 @@ type record struct {
 }
 
 type message struct {
-	ID      string          `json:"id"`
-	Model   string          `json:"model"`
-	Content json.RawMessage `json:"content"` // a string in user records
+	ID      string           `json:"id"`
+	Model   string           `json:"model"`
+	Content jsonx.RawMessage `json:"content"` // a string in user records
 	Usage   *struct {
 		Input         int64 `json:"input_tokens"`
 		CacheCreation int64 `json:"cache_creation_input_tokens"`
@@ -40,10 +41,10 @@ type message struct {
 
 // block is a content block; only tool_use blocks are used.
 type block struct {
-	Type  string          `json:"type"`
-	ID    string          `json:"id"`
-	Name  string          `json:"name"`
-	Input json.RawMessage `json:"input"`
+	Type  string           `json:"type"`
+	ID    string           `json:"id"`
+	Name  string           `json:"name"`
+	Input jsonx.RawMessage `json:"input"`
 }
 
 // contextTokens is the context size a response reports, ok false without
@@ -61,7 +62,7 @@ func (m *message) toolUses() []block {
 		return nil
 	}
 	var blocks []block
-	if json.Unmarshal(m.Content, &blocks) != nil {
+	if jsonx.Unmarshal(m.Content, &blocks) != nil {
 		return nil
 	}
 	out := blocks[:0]
@@ -127,7 +128,7 @@ func decodeLine(line []byte, fn func(*record)) {
 		return
 	}
 	var rec record
-	if json.Unmarshal(line, &rec) == nil {
+	if jsonx.Unmarshal(line, &rec) == nil {
 		fn(&rec)
 	}
 }

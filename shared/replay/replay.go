@@ -13,9 +13,9 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 
 	"github.com/session-intelligence/session-intelligence/shared/config"
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/regret"
 	"github.com/session-intelligence/session-intelligence/shared/shape"
 )
@@ -88,7 +88,7 @@ type Totals struct {
 
 // Run replays the transcript at path with cfg.
 func Run(path string, cfg config.Config) (Report, error) {
-	f, err := os.Open(path)
+	f, _, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return Report{}, fmt.Errorf("replay: %w", err)
 	}

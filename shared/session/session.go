@@ -6,7 +6,6 @@ package session
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/lock"
 	"github.com/session-intelligence/session-intelligence/shared/zones"
 )
@@ -55,7 +55,7 @@ const maxState = 64 << 10
 func (d Dir) Load() State {
 	var s State
 	data, err := fsutil.ReadCapped(d.StateFile(), maxState)
-	if err != nil || json.Unmarshal(data, &s) != nil {
+	if err != nil || jsonx.Unmarshal(data, &s) != nil {
 		return State{}
 	}
 	return s
@@ -68,7 +68,7 @@ func (d Dir) Load() State {
 // malformed file as zero state). Readers never see a partial file.
 func (d Dir) Save(s State, now time.Time) error {
 	s.Updated = now.Unix()
-	data, err := json.Marshal(s)
+	data, err := jsonx.Marshal(s)
 	if err != nil {
 		return err
 	}

@@ -2,11 +2,12 @@ package settingsjson
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // ErrNotObject is wrapped by Set when a key on the path names a value
@@ -37,7 +38,7 @@ func Set(doc []byte, value any, path ...string) ([]byte, error) {
 	raw, err := encodeCompact(value)
 	if isVerbatim {
 		raw = bytes.TrimSpace(verbatim)
-		if !json.Valid(raw) {
+		if !jsonx.Valid(raw) {
 			err = errors.New("verbatim value is not valid JSON")
 		}
 	}
@@ -222,7 +223,7 @@ func equalJSON(a, b []byte) bool {
 
 // decodeValue decodes one value, keeping numbers as their text.
 func decodeValue(raw []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec := jsonx.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
 	err := dec.Decode(&v)
@@ -255,8 +256,8 @@ func sameValue(a, b any) bool {
 			}
 		}
 		return true
-	case json.Number:
-		bn, ok := b.(json.Number)
+	case jsonx.Number:
+		bn, ok := b.(jsonx.Number)
 		return ok && canonicalNumber(string(a)) == canonicalNumber(string(bn))
 	default: // string, bool, nil
 		return a == b

@@ -15,10 +15,11 @@ package settingsjson
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // MaxSize is the largest document accepted, so a runaway or hostile file
@@ -52,11 +53,11 @@ func Validate(name string, doc []byte) error {
 	}
 	// A second opinion from encoding/json: if the scanner ever accepted
 	// something the decoder rejects, refuse rather than write it.
-	if len(bytes.TrimSpace(doc)) > 0 && !json.Valid(doc) {
+	if len(bytes.TrimSpace(doc)) > 0 && !jsonx.Valid(doc) {
 		var v any
-		err := json.Unmarshal(doc, &v)
+		err := jsonx.Unmarshal(doc, &v)
 		off := 0
-		if se := (*json.SyntaxError)(nil); errors.As(err, &se) {
+		if se := (*jsonx.SyntaxError)(nil); errors.As(err, &se) {
 			off = int(se.Offset)
 		}
 		return syntaxError(name, doc, &scanError{off: off, msg: fmt.Sprint(err)})
@@ -189,14 +190,14 @@ func keyText(data []byte, m member) string {
 		return string(raw[1 : len(raw)-1])
 	}
 	var k string
-	_ = json.Unmarshal(raw, &k) // cannot fail: validated
+	_ = jsonx.Unmarshal(raw, &k) // cannot fail: validated
 	return k
 }
 
 // Get returns a copy of the raw value at the key path (the whole object
 // for an empty path). It reports false when a key is missing, an
 // intermediate value is not an object, or doc is not valid.
-func Get(doc []byte, path ...string) (json.RawMessage, bool) {
+func Get(doc []byte, path ...string) (jsonx.RawMessage, bool) {
 	d, err := parse(doc)
 	if err != nil {
 		return nil, false

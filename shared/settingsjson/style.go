@@ -2,9 +2,10 @@ package settingsjson
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // defaultUnit is the indentation used when the file shows none, as in a
@@ -107,7 +108,7 @@ func (d *document) encode(raw []byte, st style, prefix string) []byte {
 		return raw
 	}
 	var buf bytes.Buffer
-	if err := json.Indent(&buf, raw, prefix, st.unit); err != nil {
+	if err := jsonx.Indent(&buf, raw, prefix, st.unit); err != nil {
 		return raw // cannot happen: raw came from encodeCompact
 	}
 	out := buf.Bytes()
@@ -124,7 +125,7 @@ func (d *document) encode(raw []byte, st style, prefix string) []byte {
 // keep a readable "&&" and ">" instead of \u0026 and \u003e.
 func encodeCompact(value any) ([]byte, error) {
 	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	enc := jsonx.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(value); err != nil {
 		return nil, fmt.Errorf("encode value: %w", err)

@@ -7,7 +7,7 @@ package shape
 
 import (
 	"bytes"
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"os"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
@@ -58,7 +58,7 @@ const maxRead = 1 << 20
 // lines is the caller's count of lines before this append; the new count
 // is returned. The caller holds the session lock.
 func Append(path string, e Entry, lines, maxEntries int) (int, error) {
-	data, err := json.Marshal(e)
+	data, err := jsonx.Marshal(e)
 	if err != nil {
 		return lines, err
 	}
@@ -112,7 +112,7 @@ func Read(path string) ([]Entry, error) {
 	var out []Entry
 	for _, line := range bytes.Split(raw, []byte("\n")) {
 		var e Entry
-		if len(line) > 0 && json.Unmarshal(line, &e) == nil && (e.Root != nil || e.Event != "") {
+		if len(line) > 0 && jsonx.Unmarshal(line, &e) == nil && (e.Root != nil || e.Event != "") {
 			out = append(out, e)
 		}
 	}

@@ -1,7 +1,7 @@
 package shape
 
 import (
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,9 +20,9 @@ type toolInput struct {
 // Target returns the file or directory a tool call touched, made absolute
 // against cwd, and whether it is a directory. It returns "" when the call
 // names no path (a pure `echo`, a web fetch).
-func Target(tool string, raw json.RawMessage, cwd string) (path string, isDir bool) {
+func Target(tool string, raw jsonx.RawMessage, cwd string) (path string, isDir bool) {
 	var in toolInput
-	if len(raw) == 0 || json.Unmarshal(raw, &in) != nil {
+	if len(raw) == 0 || jsonx.Unmarshal(raw, &in) != nil {
 		return "", false
 	}
 	switch {

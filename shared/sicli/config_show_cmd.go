@@ -1,7 +1,6 @@
 package sicli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,6 +9,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/config"
 	"github.com/session-intelligence/session-intelligence/shared/configedit"
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // ShowCmd is `si show [--json]`.
@@ -143,7 +143,7 @@ func showJSON(d *deps, rows []configedit.Row) error {
 	for _, p := range d.Problems {
 		out.Problems = append(out.Problems, p.Error())
 	}
-	enc := json.NewEncoder(d.Stdout)
+	enc := jsonx.NewEncoder(d.Stdout)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(out)

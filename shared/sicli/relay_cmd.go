@@ -2,7 +2,6 @@ package sicli
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/relay"
 	"github.com/session-intelligence/session-intelligence/shared/transcript"
 )
@@ -65,7 +65,7 @@ func (c *RelayStatusCmd) Run(d *deps) error {
 	}
 	s := relay.NewStatus(rd.Set, root, st)
 	if c.JSON {
-		enc := json.NewEncoder(d.Stdout)
+		enc := jsonx.NewEncoder(d.Stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(s)
 	}
@@ -171,7 +171,7 @@ func runClaude(d *deps, bin, root string, env, args []string) (relay.TurnResult,
 	cmd.Stdout = &out
 	runErr := cmd.Run()
 	var res relay.TurnResult
-	if err := json.Unmarshal(bytes.TrimSpace(out.Bytes()), &res); err != nil {
+	if err := jsonx.Unmarshal(bytes.TrimSpace(out.Bytes()), &res); err != nil {
 		return res, errors.Join(runErr, fmt.Errorf("decode %s output: %w", bin, err))
 	}
 	return res, runErr

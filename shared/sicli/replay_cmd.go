@@ -1,9 +1,9 @@
 package sicli
 
 import (
-	"encoding/json"
 	"fmt"
 
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/replay"
 )
 
@@ -24,7 +24,7 @@ func (c *ReplayCmd) Run(d *deps) error {
 		reports = append(reports, rep)
 	}
 	if c.JSON {
-		enc := json.NewEncoder(d.Stdout)
+		enc := jsonx.NewEncoder(d.Stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(map[string]any{"transcripts": reports})
 	}

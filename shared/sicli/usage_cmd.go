@@ -1,10 +1,10 @@
 package sicli
 
 import (
-	"encoding/json"
 	"fmt"
 	"text/tabwriter"
 
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/pricing"
 	"github.com/session-intelligence/session-intelligence/shared/units"
 	"github.com/session-intelligence/session-intelligence/shared/usage"
@@ -23,7 +23,7 @@ func (c *UsageCmd) Run(d *deps) error {
 		return err
 	}
 	if c.JSON {
-		enc := json.NewEncoder(d.Stdout)
+		enc := jsonx.NewEncoder(d.Stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
 	}

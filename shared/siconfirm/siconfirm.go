@@ -10,7 +10,6 @@ package siconfirm
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -20,6 +19,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // File is the pending change's name in the session directory.
@@ -47,7 +47,7 @@ func Save(dir string, p Pending) error {
 	if err := fsutil.PrivateDir(dir); err != nil {
 		return fmt.Errorf("save pending /si change: %w", err)
 	}
-	data, err := json.Marshal(p)
+	data, err := jsonx.Marshal(p)
 	if err != nil {
 		return fmt.Errorf("save pending /si change: %w", err)
 	}
@@ -68,7 +68,7 @@ func Take(dir string) (p Pending, ok bool, err error) {
 	if err != nil {
 		return p, false, fmt.Errorf("read %s: %w", path, err)
 	}
-	if err := json.Unmarshal(data, &p); err != nil || (len(p.Args) == 0 && !p.Form) {
+	if err := jsonx.Unmarshal(data, &p); err != nil || (len(p.Args) == 0 && !p.Form) {
 		return p, false, fmt.Errorf("read %s: not a pending /si change", path)
 	}
 	return p, true, nil

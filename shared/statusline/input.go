@@ -6,7 +6,7 @@
 package statusline
 
 import (
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // Input is Claude Code's status line stdin. Every part is optional: an
@@ -59,14 +59,14 @@ type outputStyle struct{ Name string }
 // UnmarshalJSON reads either form.
 func (o *outputStyle) UnmarshalJSON(b []byte) error {
 	var s string
-	if json.Unmarshal(b, &s) == nil {
+	if jsonx.Unmarshal(b, &s) == nil {
 		o.Name = s
 		return nil
 	}
 	var obj struct {
 		Name string `json:"name"`
 	}
-	if json.Unmarshal(b, &obj) == nil {
+	if jsonx.Unmarshal(b, &obj) == nil {
 		o.Name = obj.Name
 	}
 	return nil
@@ -77,7 +77,7 @@ func (o *outputStyle) UnmarshalJSON(b []byte) error {
 // renders what it can from the environment).
 func Decode(data []byte) *Input {
 	var in Input
-	_ = json.Unmarshal(data, &in)
+	_ = jsonx.Unmarshal(data, &in)
 	if in.Cwd == "" {
 		in.Cwd = in.Workspace.CurrentDir
 	}

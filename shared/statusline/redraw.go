@@ -1,7 +1,7 @@
 package statusline
 
 import (
-	"encoding/json"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"path/filepath"
 	"strings"
 	"time"
@@ -67,11 +67,11 @@ func (r *redraw) learnedZones() zones.Set {
 	path := filepath.Join(r.env.Dirs.Cache(), "zones", paths.SessionID(r.cwd)+".json")
 	var cached zones.Cached
 	if data, err := fsutil.ReadCapped(path, 64<<10); err == nil {
-		_ = json.Unmarshal(data, &cached)
+		_ = jsonx.Unmarshal(data, &cached)
 	}
 	c, fresh := zones.Resolve(cached, history.Path(r.env.Dirs.Logs), r.cfg.Zones, r.cwd)
 	if !fresh {
-		if data, err := json.Marshal(c); err == nil && fsutil.PrivateDir(filepath.Dir(path)) == nil {
+		if data, err := jsonx.Marshal(c); err == nil && fsutil.PrivateDir(filepath.Dir(path)) == nil {
 			_ = fsutil.WriteAtomic(path, data, 0o600, fsutil.NoSync)
 		}
 	}

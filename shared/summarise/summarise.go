@@ -8,13 +8,14 @@ package summarise
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // Backends this package knows, for settings validation.
@@ -93,7 +94,7 @@ type result struct {
 
 func parseResult(out []byte) (string, error) {
 	var r result
-	if err := json.Unmarshal(out, &r); err != nil || r.Type != "result" {
+	if err := jsonx.Unmarshal(out, &r); err != nil || r.Type != "result" {
 		return "", fmt.Errorf("%w: unreadable output %q", ErrBackend, OneLine(string(out), 200))
 	}
 	if r.IsError || r.Result == nil {

@@ -4,13 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/session"
 	"github.com/session-intelligence/session-intelligence/shared/units"
 )
@@ -102,7 +102,7 @@ func decidedPath(dir session.Dir) string { return filepath.Join(string(dir), Dec
 func loadDecided(dir session.Dir) decided {
 	var d decided
 	data, err := fsutil.ReadCapped(decidedPath(dir), 16<<10)
-	if err != nil || json.Unmarshal(data, &d) != nil {
+	if err != nil || jsonx.Unmarshal(data, &d) != nil {
 		return decided{}
 	}
 	return d
@@ -126,7 +126,7 @@ func markDecided(ctx context.Context, dir session.Dir, hash string) (first bool,
 		if len(d.Prompts) > maxDecided {
 			d.Prompts = d.Prompts[len(d.Prompts)-maxDecided:]
 		}
-		data, err := json.Marshal(d)
+		data, err := jsonx.Marshal(d)
 		if err != nil {
 			return err
 		}

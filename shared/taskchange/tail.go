@@ -2,10 +2,11 @@ package taskchange
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
-	"os"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // TailBytes is how much of the transcript's end is searched for file
@@ -24,7 +25,7 @@ type tailRecord struct {
 	IsSidechain bool   `json:"isSidechain"`
 	IsMeta      bool   `json:"isMeta"`
 	Message     struct {
-		Content json.RawMessage `json:"content"`
+		Content jsonx.RawMessage `json:"content"`
 	} `json:"message"`
 }
 
@@ -75,15 +76,11 @@ func TranscriptMentions(path, prompt string, turns int) []string {
 // readTail returns the complete lines among the last n bytes of a
 // regular file; nil on any error.
 func readTail(path string, n int64) []byte {
-	f, err := os.Open(path)
+	f, fi, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
-		return nil
-	}
 	start := max(0, fi.Size()-n)
 	buf := make([]byte, fi.Size()-start)
 	if _, err := f.ReadAt(buf, start); err != nil && err != io.EOF {
@@ -105,7 +102,7 @@ func readTail(path string, n int64) []byte {
 // records, the prompt being scored).
 func turnTexts(line []byte, prompt string) (texts, files []string, ok bool) {
 	var rec tailRecord
-	if json.Unmarshal(line, &rec) != nil || rec.IsSidechain || rec.IsMeta {
+	if jsonx.Unmarshal(line, &rec) != nil || rec.IsSidechain || rec.IsMeta {
 		return nil, nil, false
 	}
 	if rec.Type != "user" && rec.Type != "assistant" {
@@ -114,13 +111,13 @@ func turnTexts(line []byte, prompt string) (texts, files []string, ok bool) {
 	content := bytes.TrimSpace(rec.Message.Content)
 	if len(content) > 0 && content[0] == '"' {
 		var s string
-		if json.Unmarshal(content, &s) != nil || rec.Type == "user" && strings.TrimSpace(s) == prompt {
+		if jsonx.Unmarshal(content, &s) != nil || rec.Type == "user" && strings.TrimSpace(s) == prompt {
 			return nil, nil, false
 		}
 		return []string{s}, nil, s != ""
 	}
 	var blocks []tailBlock
-	if json.Unmarshal(content, &blocks) != nil {
+	if jsonx.Unmarshal(content, &blocks) != nil {
 		return nil, nil, false
 	}
 	for _, b := range blocks {

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 )
 
 // maxCompanions caps the companion files copied per session.
@@ -60,7 +62,7 @@ func (a Agent) syncCompanion(sid, rel, path string, st *State) error {
 		}
 		fs = FileState{}
 	}
-	f, err := os.Open(path)
+	f, _, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return err
 	}

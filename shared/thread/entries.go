@@ -2,10 +2,11 @@ package thread
 
 import (
 	"bytes"
-	"encoding/json"
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // ViewMarker opens the message /ai replaces a conversation with, so that
@@ -23,20 +24,20 @@ type entry struct {
 	IsSidechain      bool      `json:"isSidechain"`
 	Timestamp        time.Time `json:"timestamp"`
 	Message          struct {
-		Content json.RawMessage `json:"content"`
+		Content jsonx.RawMessage `json:"content"`
 	} `json:"message"`
 }
 
 // block is one content block of a message.
 type block struct {
-	Type      string          `json:"type"`
-	Text      string          `json:"text"`
-	Name      string          `json:"name"`
-	ID        string          `json:"id"`
-	Input     json.RawMessage `json:"input"`
-	ToolUseID string          `json:"tool_use_id"`
-	Content   json.RawMessage `json:"content"`
-	IsError   bool            `json:"is_error"`
+	Type      string           `json:"type"`
+	Text      string           `json:"text"`
+	Name      string           `json:"name"`
+	ID        string           `json:"id"`
+	Input     jsonx.RawMessage `json:"input"`
+	ToolUseID string           `json:"tool_use_id"`
+	Content   jsonx.RawMessage `json:"content"`
+	IsError   bool             `json:"is_error"`
 }
 
 // role is what a transcript line is to the thread.
@@ -64,7 +65,7 @@ func parseEntry(line []byte) (e entry, ok bool) {
 	if !interesting(line) {
 		return entry{}, false
 	}
-	if json.Unmarshal(line, &e) == nil {
+	if jsonx.Unmarshal(line, &e) == nil {
 		return e, true
 	}
 	tail := tornTail(line)
@@ -72,7 +73,7 @@ func parseEntry(line []byte) (e entry, ok bool) {
 		return entry{}, false
 	}
 	e = entry{}
-	return e, json.Unmarshal(tail, &e) == nil
+	return e, jsonx.Unmarshal(tail, &e) == nil
 }
 
 // tornTries bounds the search of a line that does not decode.
@@ -90,7 +91,7 @@ func tornTail(line []byte) []byte {
 			return nil
 		}
 		i++ // the index into line
-		if json.Valid(line[i:]) {
+		if jsonx.Valid(line[i:]) {
 			return line[i:]
 		}
 		end = i
@@ -103,13 +104,13 @@ func (e *entry) blocks() []block {
 	c := bytes.TrimSpace(e.Message.Content)
 	if len(c) > 0 && c[0] == '"' {
 		var s string
-		if json.Unmarshal(c, &s) == nil {
+		if jsonx.Unmarshal(c, &s) == nil {
 			return []block{{Type: "text", Text: s}}
 		}
 		return nil
 	}
 	var bs []block
-	_ = json.Unmarshal(c, &bs)
+	_ = jsonx.Unmarshal(c, &bs)
 	return bs
 }
 

@@ -2,8 +2,9 @@ package thread
 
 import (
 	"bytes"
-	"encoding/json"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // maxTurnBytes caps how much of one turn is read back.
@@ -126,24 +127,24 @@ func (c *Content) addResults(blocks []block, tools map[string]int) {
 }
 
 // compact prints JSON on one line.
-func compact(raw json.RawMessage) string {
+func compact(raw jsonx.RawMessage) string {
 	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
+	if jsonx.Compact(&b, raw) != nil {
 		return string(raw)
 	}
 	return b.String()
 }
 
 // resultText is a tool result's text: a string, or its text blocks.
-func resultText(raw json.RawMessage) string {
+func resultText(raw jsonx.RawMessage) string {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && raw[0] == '"' {
 		var s string
-		_ = json.Unmarshal(raw, &s)
+		_ = jsonx.Unmarshal(raw, &s)
 		return s
 	}
 	var bs []block
-	if json.Unmarshal(raw, &bs) != nil {
+	if jsonx.Unmarshal(raw, &bs) != nil {
 		return ""
 	}
 	var parts []string

@@ -19,12 +19,12 @@ package thread
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/segfile"
 )
 
@@ -96,7 +96,7 @@ const maxLine = 1 << 20
 
 // appendLine writes v as one JSON line at the end of f.
 func appendLine(f segfile.File, v any) error {
-	data, err := json.Marshal(v)
+	data, err := jsonx.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("encode: %w", err)
 	}
@@ -148,7 +148,7 @@ func readLines[T any](f segfile.File, off int64, decode func([]byte) (T, error),
 // decodeJSON is encoding/json's decoding of one line.
 func decodeJSON[T any](line []byte) (T, error) {
 	var v T
-	err := json.Unmarshal(line, &v)
+	err := jsonx.Unmarshal(line, &v)
 	return v, err
 }
 

@@ -2,7 +2,6 @@ package thread
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -14,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/segfile"
 )
 
@@ -80,14 +80,14 @@ func (a Agent) LoadState(sid string) (State, error) {
 	if err != nil {
 		return st, err
 	}
-	if err := json.Unmarshal(data, &st); err != nil {
+	if err := jsonx.Unmarshal(data, &st); err != nil {
 		return st, fmt.Errorf("%s: %w: %v", a.statePath(sid), ErrDamaged, err)
 	}
 	return st, nil
 }
 
 func (a Agent) saveState(sid string, st State) error {
-	data, err := json.Marshal(st)
+	data, err := jsonx.Marshal(st)
 	if err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func (a Agent) Sync(sid, transcript string, now time.Time) (SyncResult, error) {
 	if err != nil {
 		return res, err
 	}
-	before, _ := json.Marshal(st)
+	before, _ := jsonx.Marshal(st)
 	if transcript == "" {
 		transcript = st.Transcript
 	}
@@ -128,7 +128,7 @@ func (a Agent) Sync(sid, transcript string, now time.Time) (SyncResult, error) {
 		return res, err
 	}
 	a.syncCompanions(sid, &st, &res)
-	if after, _ := json.Marshal(st); bytes.Equal(before, after) {
+	if after, _ := jsonx.Marshal(st); bytes.Equal(before, after) {
 		return res, nil // nothing new: no write
 	}
 	return res, a.saveState(sid, st)
@@ -170,15 +170,11 @@ func (a Agent) checkCopy(sid string, st *State, res *SyncResult, now time.Time) 
 // sourceChanged says how the transcript no longer continues the copy,
 // "" when it does (or is gone: the copy stands).
 func sourceChanged(path string, size int64, check uint64) string {
-	f, err := os.Open(path)
+	f, fi, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return ""
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return ""
-	}
 	if fi.Size() < size {
 		return fmt.Sprintf("%s shrank from %d to %d bytes", path, size, fi.Size())
 	}
@@ -201,7 +197,7 @@ func hash(b []byte) uint64 {
 // copyNew appends the transcript's new whole lines to the copy and
 // records the turns they start.
 func (a Agent) copyNew(sid string, st *State, res *SyncResult, now time.Time) error {
-	f, err := os.Open(st.Transcript)
+	f, _, err := fsutil.OpenRegular(st.Transcript)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil // not written yet, or deleted: the copy stands
 	}

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -47,6 +48,35 @@ func BenchmarkScanWarm(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
+		if _, err := Scan(path, cache); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkScanIncremental measures what a hook pays on a warm cache when
+// one tool round (an assistant response in two records and its tool
+// result, about 4 KB) was appended since the last call.
+func BenchmarkScanIncremental(b *testing.B) {
+	path := bigTranscript(b)
+	cache := b.TempDir()
+	if _, err := Scan(path, cache); err != nil {
+		b.Fatal(err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	var round bytes.Buffer
+	if _, err := synth.Write(&round, synth.Options{Bytes: 4 << 10, Seed: 9}); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := f.Write(round.Bytes()); err != nil {
+			b.Fatal(err)
+		}
 		if _, err := Scan(path, cache); err != nil {
 			b.Fatal(err)
 		}

@@ -10,13 +10,13 @@ import (
 	"path/filepath"
 	"time"
 
-	"encoding/json"
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 )
 
 // cacheVersion changes whenever the cached meaning of Stats changes, so
 // that old caches are rebuilt rather than misread.
-const cacheVersion = 7
+const cacheVersion = 8
 
 // The cache of one transcript is two files: a small stats file that every
 // reader needs, and a resume file (recent responses and the keys of every
@@ -107,7 +107,7 @@ func loadStats(path string) (cached, uint64, error) {
 		return cached{}, 0, err
 	}
 	var c cached
-	if json.Unmarshal(parts[0], &c) != nil || c.Stats == nil {
+	if jsonx.Unmarshal(parts[0], &c) != nil || c.Stats == nil {
 		return cached{}, 0, errBadCache
 	}
 	return c, gen, nil
@@ -124,7 +124,7 @@ func loadResume(path string, gen uint64, stats *Stats) (*Accumulator, error) {
 		return nil, errBadCache
 	}
 	var rs resumeState
-	if json.Unmarshal(parts[0], &rs) != nil {
+	if jsonx.Unmarshal(parts[0], &rs) != nil {
 		return nil, errBadCache
 	}
 	keys := make([]uint64, len(parts[1])/8)
@@ -137,11 +137,11 @@ func loadResume(path string, gen uint64, stats *Stats) (*Accumulator, error) {
 // saveCache writes both files atomically, the resume file first. It is
 // derived data, so it is not fsynced: a cache lost in a crash is rebuilt.
 func saveCache(dir, transcript string, id identity, a *Accumulator) error {
-	stats, err := json.Marshal(cached{ID: id, Stats: a.Stats})
+	stats, err := jsonx.Marshal(cached{ID: id, Stats: a.Stats})
 	if err != nil {
 		return err
 	}
-	resume, err := json.Marshal(resumeState{Recent: a.Recent})
+	resume, err := jsonx.Marshal(resumeState{Recent: a.Recent})
 	if err != nil {
 		return err
 	}

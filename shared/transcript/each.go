@@ -22,8 +22,8 @@ func Each(r io.Reader, fn func(Response)) error {
 		if !candidate(line) {
 			return
 		}
-		rec, ok := decode(line)
-		if !ok || rec.Type != "assistant" {
+		rec, v := decode(line)
+		if v != useful || rec.Type != "assistant" {
 			return
 		}
 		fn(Response{Key: responseKey(rec.Message.ID, rec.RequestID), HasID: rec.Message.ID != "",

@@ -16,62 +16,68 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/pricing"
 )
 
-// record is the part of a transcript line we read.
+// record is the part of a transcript line we read; everything else in a
+// line (message text, tool input, thinking) is skipped by the decoder.
 type record struct {
-	Type        string
-	Subtype     string
-	IsSidechain bool
-	Timestamp   string
-	RequestID   string
-	Message     rawMessage
-	Compact     *compactMeta
+	Type        string       `json:"type"`
+	Subtype     string       `json:"subtype"`
+	IsSidechain bool         `json:"isSidechain"`
+	Timestamp   string       `json:"timestamp"`
+	RequestID   string       `json:"requestId"`
+	Message     rawMessage   `json:"message"`
+	Compact     *compactMeta `json:"compactMetadata"`
 }
 
 type compactMeta struct {
-	Trigger    string
-	PreTokens  int64
-	PostTokens int64
+	Trigger    string `json:"trigger"`
+	PreTokens  int64  `json:"preTokens"`
+	PostTokens int64  `json:"postTokens"`
 }
 
 type rawMessage struct {
-	ID      string
-	Model   string
-	Usage   *rawUsage
-	Content []rawBlock
+	ID      string     `json:"id"`
+	Model   string     `json:"model"`
+	Usage   *rawUsage  `json:"usage"`
+	Content []rawBlock `json:"content"`
 }
 
 // rawBlock is a content block: tool_use ids, and the visible size of
 // text and tool input for the thinking estimate.
 type rawBlock struct {
-	Type     string
-	ID       string
-	TextLen  int // unescaped bytes of "text"
-	InputLen int // bytes of the "input" JSON
+	Type     string  `json:"type"`
+	ID       string  `json:"id"`
+	TextLen  textLen `json:"text"`  // unescaped bytes of "text"
+	InputLen rawLen  `json:"input"` // bytes of the "input" JSON
 }
 
 // visible is the number of characters of a block the user can see.
 func (b rawBlock) visible() int {
 	switch b.Type {
 	case "text":
-		return b.TextLen
+		return int(b.TextLen)
 	case "tool_use":
-		return b.InputLen + 20
+		return int(b.InputLen) + 20
 	}
 	return 0
 }
 
 type rawUsage struct {
-	Details       *details
-	Input         int64
-	Output        int64
-	CacheCreation int64
-	CacheRead     int64
-	Split         *splitUsage
+	Details       *details    `json:"output_tokens_details"`
+	Input         int64       `json:"input_tokens"`
+	Output        int64       `json:"output_tokens"`
+	CacheCreation int64       `json:"cache_creation_input_tokens"`
+	CacheRead     int64       `json:"cache_read_input_tokens"`
+	Split         *splitUsage `json:"cache_creation"`
 }
 
-type details struct{ Thinking *int64 }
+type details struct {
+	Thinking *int64 `json:"thinking_tokens"`
+}
 
-type splitUsage struct{ FiveMin, OneHour int64 }
+type splitUsage struct {
+	FiveMin int64 `json:"ephemeral_5m_input_tokens"`
+	OneHour int64 `json:"ephemeral_1h_input_tokens"`
+}
 
 // usage converts the wire form. When the 5m/1h split is present it is
 // authoritative (ccusage reads it the same way); otherwise every cache
@@ -102,20 +108,6 @@ const maxBoundary = 64 << 10
 // response with usage or a compact boundary are decoded at all.
 func candidate(line []byte) bool {
 	return bytes.Contains(line, markUsage) || len(line) <= maxBoundary && bytes.Contains(line, markCompact)
-}
-
-// decode parses a candidate line; ok is false for lines of no interest.
-func decode(line []byte) (rec record, ok bool) {
-	if !decodeRecord(line, &rec) {
-		return rec, false
-	}
-	switch {
-	case rec.Type == "assistant" && rec.Message.Usage != nil && rec.Message.Model != synthetic:
-		return rec, true
-	case rec.Type == "system" && rec.Subtype == "compact_boundary":
-		return rec, true
-	}
-	return rec, false
 }
 
 // parseTime reads an RFC 3339 timestamp, zero when absent or invalid.

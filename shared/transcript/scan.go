@@ -10,6 +10,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/pricing"
 )
 
@@ -34,18 +35,14 @@ var testOnlyBudget int64 = Budget
 // mid-line, is read up to its last newline. While the scan is behind the
 // end of the file, the context size comes from the file's tail.
 func Scan(path, cacheDir string) (*Stats, error) {
-	f, err := os.Open(path)
+	f, fi, err := fsutil.OpenRegular(path)
+	if errors.Is(err, fsutil.ErrNotRegular) {
+		return nil, fmt.Errorf("transcript %s: %w", path, ErrNotFile)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("open transcript: %w", err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("stat transcript: %w", err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("transcript %s: %w", path, ErrNotFile)
-	}
 	dev, ino := statIDs(fi)
 	id := identity{Path: path, Dev: dev, Ino: ino}
 	acc, upToDate := resume(f, fi.Size(), id, cacheDir)
@@ -97,7 +94,9 @@ func resume(f *os.File, size int64, id identity, cacheDir string) (acc *Accumula
 }
 
 // Feed reads complete lines from r, whose first byte is at offset base,
-// and advances Stats.Offset past the last newline.
+// and advances Stats.Offset past the last newline. A line that does not
+// decode is counted in Stats.BadLines and passed over with the rest, so
+// no later call reads it again.
 func (a *Accumulator) Feed(r io.Reader, base int64) error {
 	n, skipping, err := eachLine(r, base, a.Stats.SkipLine, func(line []byte, off int64) {
 		if a.Stats.First.IsZero() {
@@ -106,8 +105,12 @@ func (a *Accumulator) Feed(r io.Reader, base int64) error {
 		if !candidate(line) {
 			return
 		}
-		if rec, ok := decode(line); ok {
+		switch rec, v := decode(line); v {
+		case useful:
 			a.add(rec, off)
+		case broken:
+			a.Stats.BadLines++
+			a.Stats.LastBad = off
 		}
 	})
 	a.Stats.Offset = base + n

@@ -50,6 +50,8 @@ type Stats struct {
 	ToolUses     []string               `json:"toolUses"` // ids of the latest tool_use blocks
 	Thinking     []int64                `json:"thinking"` // thinking tokens of the latest responses
 	SkipLine     bool                   `json:"skipLine"` // Offset is inside an oversized line
+	BadLines     int                    `json:"badLines"` // candidate lines that were not JSON objects
+	LastBad      int64                  `json:"lastBad"`  // offset of the latest of them
 	Behind       bool                   `json:"-"`        // the scan has not reached the end yet
 	Tail         *Turn                  `json:"-"`        // context size read from the file's end while Behind
 }

@@ -8,12 +8,13 @@
 package usage
 
 import (
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/pricing"
 	"github.com/session-intelligence/session-intelligence/shared/transcript"
 )
@@ -125,15 +126,14 @@ func layout(files []string) (ids []string, parts []part, err error) {
 }
 
 func feed(path string, fn func(transcript.Response)) error {
-	f, err := os.Open(path)
+	f, fi, err := fsutil.OpenRegular(path)
+	if errors.Is(err, fsutil.ErrNotRegular) {
+		return fmt.Errorf("read %s: %w", path, transcript.ErrNotFile)
+	}
 	if err != nil {
 		return fmt.Errorf("read %s: %w", path, err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return fmt.Errorf("read %s: %w", path, err)
-	}
 	if !fi.Mode().IsRegular() {
 		return fmt.Errorf("read %s: %w", path, transcript.ErrNotFile)
 	}

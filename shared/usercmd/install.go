@@ -2,7 +2,6 @@ package usercmd
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/commands"
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/lock"
 )
 
@@ -211,7 +211,7 @@ func recordPath(state string) string { return filepath.Join(state, "commands.jso
 func loadRecord(state string) record {
 	var r record
 	if data, err := fsutil.ReadCapped(recordPath(state), 64<<10); err == nil {
-		_ = json.Unmarshal(data, &r)
+		_ = jsonx.Unmarshal(data, &r)
 	}
 	return r
 }
@@ -233,7 +233,7 @@ func (r record) equal(o record) bool {
 }
 
 func (r record) save(state string) error {
-	data, err := json.Marshal(r)
+	data, err := jsonx.Marshal(r)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,6 @@ package wiring
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/paths"
 	"github.com/session-intelligence/session-intelligence/shared/settingsjson"
 )
@@ -169,13 +169,13 @@ func Load(d paths.Dirs) Record { return load(d) }
 func load(d paths.Dirs) Record {
 	var r Record
 	if data, err := fsutil.ReadCapped(File(d), 64<<10); err == nil {
-		_ = json.Unmarshal(data, &r)
+		_ = jsonx.Unmarshal(data, &r)
 	}
 	return r
 }
 
 func save(d paths.Dirs, r Record) error {
-	data, err := json.Marshal(r)
+	data, err := jsonx.Marshal(r)
 	if err != nil {
 		return err
 	}
@@ -186,31 +186,31 @@ func save(d paths.Dirs, r Record) error {
 }
 
 // isOurs reports whether a statusLine value runs our status line.
-func isOurs(raw json.RawMessage) bool {
+func isOurs(raw jsonx.RawMessage) bool {
 	return strings.Contains(commandOf(raw), BinaryName)
 }
 
 // commandOf extracts the command of a statusLine value ({"command": …}
 // or, from old settings, a bare string).
-func commandOf(raw json.RawMessage) string {
+func commandOf(raw jsonx.RawMessage) string {
 	var obj struct {
 		Command string `json:"command"`
 	}
-	if json.Unmarshal(raw, &obj) == nil && obj.Command != "" {
+	if jsonx.Unmarshal(raw, &obj) == nil && obj.Command != "" {
 		return obj.Command
 	}
 	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if jsonx.Unmarshal(raw, &s) == nil {
 		return s
 	}
 	return ""
 }
 
-func paddingOf(raw json.RawMessage) int {
+func paddingOf(raw jsonx.RawMessage) int {
 	var obj struct {
 		Padding int `json:"padding"`
 	}
-	_ = json.Unmarshal(raw, &obj)
+	_ = jsonx.Unmarshal(raw, &obj)
 	return obj.Padding
 }
 

@@ -3,7 +3,6 @@ package fetch
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os/exec"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/quota"
 )
 
@@ -104,11 +104,11 @@ func loadToken(ctx context.Context, opts Options) (token, error) {
 func parseCredentials(data []byte) (token, error) {
 	var f struct {
 		OAuth struct {
-			AccessToken string          `json:"accessToken"`
-			ExpiresAt   json.RawMessage `json:"expiresAt"`
+			AccessToken string           `json:"accessToken"`
+			ExpiresAt   jsonx.RawMessage `json:"expiresAt"`
 		} `json:"claudeAiOauth"`
 	}
-	if err := json.Unmarshal(bytes.TrimSpace(data), &f); err != nil {
+	if err := jsonx.Unmarshal(bytes.TrimSpace(data), &f); err != nil {
 		return token{}, errors.New("malformed credentials json")
 	}
 	if f.OAuth.AccessToken == "" {

@@ -2,13 +2,13 @@ package fetch
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/quota"
 )
 
@@ -19,8 +19,8 @@ const epochMillisAbove = 1e11
 // wireWindow is one window as the API sends it; both fields are read
 // leniently.
 type wireWindow struct {
-	Utilization json.RawMessage `json:"utilization"`
-	ResetsAt    json.RawMessage `json:"resets_at"`
+	Utilization jsonx.RawMessage `json:"utilization"`
+	ResetsAt    jsonx.RawMessage `json:"resets_at"`
 }
 
 // wireUsage is the part of the answer the status line uses; other keys
@@ -40,7 +40,7 @@ type wireUsage struct {
 // reading of a barely used quota. Results are clamped to 0–100.
 func parseUsage(body []byte) (quota.Usage, error) {
 	var w wireUsage
-	if err := json.Unmarshal(body, &w); err != nil {
+	if err := jsonx.Unmarshal(body, &w); err != nil {
 		return quota.Usage{}, fmt.Errorf("decode usage: %w", err)
 	}
 	five, err := w.FiveHour.window()
@@ -95,18 +95,18 @@ func scale(ws ...*quota.Window) {
 }
 
 // isNull reports whether raw is absent or JSON null.
-func isNull(raw json.RawMessage) bool {
+func isNull(raw jsonx.RawMessage) bool {
 	raw = bytes.TrimSpace(raw)
 	return len(raw) == 0 || string(raw) == "null"
 }
 
 // unquote returns the text of a JSON string, or raw itself for a bare
 // value such as a number.
-func unquote(raw json.RawMessage) (string, error) {
+func unquote(raw jsonx.RawMessage) (string, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && raw[0] == '"' {
 		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
+		if err := jsonx.Unmarshal(raw, &s); err != nil {
 			return "", err
 		}
 		return s, nil
@@ -115,7 +115,7 @@ func unquote(raw json.RawMessage) (string, error) {
 }
 
 // parseNumber reads a finite JSON number or numeric string.
-func parseNumber(raw json.RawMessage) (float64, error) {
+func parseNumber(raw jsonx.RawMessage) (float64, error) {
 	s, err := unquote(raw)
 	if err != nil {
 		return 0, err
@@ -130,7 +130,7 @@ func parseNumber(raw json.RawMessage) (float64, error) {
 // parseInstant reads a time given as an ISO 8601 / RFC 3339 string or as
 // epoch seconds or milliseconds (number or numeric string). Absent, null,
 // empty and non-positive values give the zero time.
-func parseInstant(raw json.RawMessage) (time.Time, error) {
+func parseInstant(raw jsonx.RawMessage) (time.Time, error) {
 	if isNull(raw) {
 		return time.Time{}, nil
 	}

@@ -1,0 +1,44 @@
+package fsutil
+
+import (
+	"errors"
+	"fmt"
+	"os"
+)
+
+// ErrNotRegular is returned by [OpenRegular] for a path that is not a
+// regular file (a FIFO, a device, a socket or a directory).
+var ErrNotRegular = errors.New("not a regular file")
+
+// OpenRegular opens path for reading only when it is a regular file
+// (symlinks followed). The type is checked before the open, and the open
+// itself cannot block (a FIFO swapped in between is opened non-blocking
+// and then refused), so no path can hang a hook: a FIFO waits for a
+// writer, /dev/zero never ends, a directory is no file.
+func OpenRegular(path string) (*os.File, os.FileInfo, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			pe.Op = "open" // what the caller asked for
+		}
+		return nil, nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("%s: %w", path, ErrNotRegular)
+	}
+	f, err := openNonBlocking(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	got, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if !got.Mode().IsRegular() || !os.SameFile(fi, got) {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w (replaced while opened)", path, ErrNotRegular)
+	}
+	return f, got, nil
+}
