@@ -132,12 +132,26 @@ func source(e Event) string {
 }
 
 // Run is what a hook binary's main calls: Main with the real process
-// environment. A hook lives for milliseconds, so the garbage collector is
-// off below a memory limit well above any capped payload.
+// environment, or, given [CrashedFlag] and a status, the report of an
+// earlier run that died (see crash.go). A hook lives for milliseconds, so
+// the garbage collector is off below a memory limit well above any capped
+// payload.
 func Run(event Event, h Handler) int {
+	env := StdIO()
+	if len(os.Args) == 3 && os.Args[1] == CrashedFlag {
+		return ReportCrash(event, os.Args[2], env)
+	}
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(256 << 20)
-	return Main(event, StdIO(), h)
+	// A runaway recursion dies at 64 MB of stack within milliseconds,
+	// not at Go's default of 1 GB after seconds; the deepest legitimate
+	// stack (a decode at jsonx.MaxDepth) needs a fraction of it.
+	debug.SetMaxStack(64 << 20)
+	if dirs, err := paths.Resolve(env.Getenv); err == nil {
+		captureCrashes(dirs.Logs, event)
+	}
+	testOnlyCrash(env.Getenv(TestOnlyCrashEnv))
+	return Main(event, env, h)
 }
 
 // StdIO is the real process environment.
