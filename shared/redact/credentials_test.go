@@ -1,6 +1,10 @@
 package redact
 
-import "testing"
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
 
 func TestCredentials(t *testing.T) {
 	c := Credentials()
@@ -50,6 +54,33 @@ func TestCredentials(t *testing.T) {
 		same("json key unclosed", `{"a":"password:"}`, c),
 		same("basic prose", "Authorization: required for all endpoints", c),
 	})
+}
+
+// TestEscapedQuoteInValue checks that a quote escaped inside a value does
+// not end it, at the top level and inside JSON strings one and two levels
+// deep, where the escaped quote gains backslashes of its own.
+func TestEscapedQuoteInValue(t *testing.T) {
+	c := Credentials()
+	cr := m(KindCredential)
+	deep := jsonQuote(jsonQuote(`{"secret":"ab\"cd-9f8e"}`))
+	runCases(t, []kindCase{
+		{"json password", `{"password":"abc\"def123"}`, `{"password":"` + cr + `"}`, c},
+		{"json token", `{"token": "a\"b\"c-77"}`, `{"token": "` + cr + `"}`, c},
+		{"embedded password", `{\"password\":\"abc\\\"def\"}`, `{\"password\":\"` + cr + `\"}`, c},
+		{"embedded api_key", `{"out":"{\"api_key\": \"k1\\\"k2\\\"k3\"}"}`, `{"out":"{\"api_key\": \"` + cr + `\"}"}`, c},
+		{"embedded client_secret", `{\"client_secret\":\"x\\\"y\",\"id\":1}`, `{\"client_secret\":\"` + cr + `\",\"id\":1}`, c},
+		{"embedded aws secret", `{\"aws_secret_access_key\":\"wJal\\\"rXUt\"}`, `{\"aws_secret_access_key\":\"` + m(KindAWSSecretKey) + `\"}`, c},
+		{"embedded backslash before close", `{\"passphrase\":\"abc\\\\\"}`, `{\"passphrase\":\"` + cr + `\"}`, c},
+		{"embedded bare key", `{"cmd":"export TOKEN=\"abc\\\"def\""}`, `{"cmd":"export TOKEN=\"` + cr + `\""}`, c},
+		{"two strings deep", deep, strings.Replace(deep, `ab\\\\\\\"cd-9f8e`, cr, 1), c},
+		same("enclosing string ends", `{"note":"password=\"abc", "x": "def\""}`, c),
+	})
+}
+
+// jsonQuote returns s as the body of a JSON string, without the quotes.
+func jsonQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
 }
 
 func TestKeyClassification(t *testing.T) {

@@ -30,6 +30,7 @@ var (
 	awsKeyID      = "AKIAIOSFODNN7EXAMPLE"
 	awsSecret     = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
 	slackToken    = "xoxb-123456789012-1234567890123-" + fake(24)
+	slackAppToken = "xapp-1-A0123ABCDEF-1234567890123-" + strings.Repeat("0123456789abcdef", 4)
 	slackHook     = "https://hooks.slack.com/services/T00000000/B00000000/" + fake(24)
 	googleKey     = "AIza" + fake(35)
 	jwt           = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiIsIm5hbWUiOiJ4In0." + fake(43)
@@ -41,7 +42,7 @@ var (
 // surrounds them (provided a blank separates them from it).
 var planted = []string{
 	ghToken, ghPAT, anthropicKey, openAIProjKey, openAIKey, awsKeyID,
-	slackToken, slackHook, googleKey, jwt, pemKey,
+	slackToken, slackAppToken, slackHook, googleKey, jwt, pemKey,
 }
 
 // kindCase is one table row: input, expected output, options.

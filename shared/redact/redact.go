@@ -29,7 +29,7 @@ const (
 	KindOpenAIKey    Kind = "openai-key"     // other sk-... keys (OpenAI and look-alikes)
 	KindAWSAccessKey Kind = "aws-access-key" // AKIA/ASIA access key ids
 	KindAWSSecretKey Kind = "aws-secret-key" // labelled AWS secret access keys
-	KindSlackToken   Kind = "slack-token"    // xoxb-, xoxp-, xoxa-, xoxr-, xoxs-
+	KindSlackToken   Kind = "slack-token"    // xoxb-, xoxp-, xoxa-, xoxr-, xoxs-, xoxc-, xoxe-, xapp-
 	KindSlackWebhook Kind = "slack-webhook"  // hooks.slack.com/services/... URLs
 	KindGoogleAPIKey Kind = "google-api-key" // AIza...
 	KindJWT          Kind = "jwt"            // eyJ....eyJ....sig

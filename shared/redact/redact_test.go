@@ -112,6 +112,7 @@ func TestAdversarialInputStaysLinear(t *testing.T) {
 		"sk-", "-sk-1", "AKIA", "-AIza", "-eyJ", "-xoxb-1", "_github_pat_", "ghp_",
 		"token=", "password=\"", "password='password=", "a.b@", "1.", "::", "fe80::",
 		"password=" + strings.Repeat("x", 5000) + " ", "Authorization: Basic ",
+		"xoxe.", "\x1b[1m-xapp-1", `\u001b[0;31m`, `"token=` + strings.Repeat(`\`, 5000),
 	}
 	for _, p := range patterns {
 		in := []byte(strings.Repeat(p, (1<<20)/len(p)))

@@ -168,16 +168,19 @@ func atBoundary(b []byte, i int) bool { return startsRun(b, i, cWord) }
 // must be outside mask too. Tokens then start only where their whole run
 // starts, so they cannot nest and each run is examined once. The letter
 // of an escape such as \n or \t counts as outside: inside a JSON string
-// it stands for whitespace.
+// it stands for whitespace. So does the final letter of a colour code,
+// which the terminal swallows (see afterCSI).
 func startsRun(b []byte, i int, mask uint16) bool {
 	if i == 0 || !is(b[i-1], mask|cWord) {
 		return true
 	}
 	switch b[i-1] {
 	case 'n', 'r', 't', 'b', 'f':
-		return i >= 2 && isEscapeStart(b, i-2)
+		if i >= 2 && isEscapeStart(b, i-2) {
+			return true
+		}
 	}
-	return false
+	return afterCSI(b, i)
 }
 
 // endBoundary reports whether a token may end at e.

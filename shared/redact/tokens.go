@@ -10,7 +10,6 @@ import (
 // then checks the shape around it.
 var (
 	anchorSK      = anchor{"sk-", 1}
-	anchorXox     = anchor{"xox", 0}
 	anchorWebhook = anchor{"hooks.slack.com/services/", 19} // the v
 )
 
@@ -106,17 +105,19 @@ func (s *scanner) scanAKeys() {
 	}
 }
 
-// scanSlack finds Slack tokens (xoxb-, xoxp-, xoxa-, xoxr-, xoxs-) and
-// incoming-webhook URLs.
+// scanSlack finds Slack tokens (see slackBody for the prefixes) and
+// incoming-webhook URLs. One pass over the x's serves every prefix.
 func (s *scanner) scanSlack() {
 	b := s.b
-	for i := anchorXox.next(b, 0); i >= 0; i = anchorXox.next(b, i+3) {
-		if i+5 > len(b) || b[i+4] != '-' || strings.IndexByte("bpars", b[i+3]) < 0 || !startsRun(b, i, cAlnum|cDash) {
+	for i := indexByteFrom(b, 0, 'x'); i >= 0; i = indexByteFrom(b, i+1, 'x') {
+		body := slackBody(b, i)
+		if body < 0 || !startsRun(b, i, cAlnum|cDash) {
 			continue
 		}
-		e := runOf(b, i+5, cAlnum|cDash)
-		if e-(i+5) >= 10 && hasClass(b[i+5:e], cDigit) {
+		e := runOf(b, body, cAlnum|cDash)
+		if e-body >= 10 && hasClass(b[body:e], cDigit) {
 			s.add(i, e, KindSlackToken)
+			i = e - 1
 		}
 	}
 	for i := anchorWebhook.next(b, 0); i >= 0; i = anchorWebhook.next(b, i+1) {
@@ -134,4 +135,33 @@ func (s *scanner) scanSlack() {
 		}
 		s.add(start, e, KindSlackWebhook)
 	}
+}
+
+// slackBody returns where the random part of a Slack token starting at i
+// begins, or -1 when no Slack prefix starts there. Rotating tokens chain
+// two prefixes, as in xoxe.xoxp-; the chain is one link long, so that a
+// run of "xoxe." cannot make the scan quadratic.
+func slackBody(b []byte, i int) int {
+	if n := slackPrefix(b, i); n >= 0 {
+		return n
+	}
+	if i+5 <= len(b) && string(b[i:i+5]) == "xoxe." {
+		return slackPrefix(b, i+5)
+	}
+	return -1
+}
+
+// slackPrefix returns the index after a plain Slack prefix at i, or -1:
+// xoxb- (bot), xoxp- (user), xoxa- and xoxr- (access and refresh), xoxs-
+// (session), xoxc- (browser client), xoxe- (rotation) and xapp- (app
+// level).
+func slackPrefix(b []byte, i int) int {
+	if i+5 > len(b) || b[i+4] != '-' {
+		return -1
+	}
+	switch string(b[i : i+4]) {
+	case "xoxb", "xoxp", "xoxa", "xoxr", "xoxs", "xoxc", "xoxe", "xapp":
+		return i + 5
+	}
+	return -1
 }

@@ -57,7 +57,16 @@ func TestSlack(t *testing.T) {
 		{"bot", "SLACK=" + slackToken, "SLACK=" + m(KindSlackToken), c},
 		{"user", "xoxp-2222222222-3333333333-" + fake(32), m(KindSlackToken), c},
 		{"webhook", "POST " + slackHook + " ok", "POST " + m(KindSlackWebhook) + " ok", c},
+		{"app level", "SLACK_APP_TOKEN=" + slackAppToken, "SLACK_APP_TOKEN=" + m(KindSlackToken), c},
+		{"access", "t=xoxa-2-" + fake(30), "t=" + m(KindSlackToken), c},
+		{"refresh", "xoxr-1-" + fake(30) + " ok", m(KindSlackToken) + " ok", c},
+		{"session", "(xoxs-" + fake(30) + ")", "(" + m(KindSlackToken) + ")", c},
+		{"client", `"xoxc-1234-` + fake(30) + `"`, `"` + m(KindSlackToken) + `"`, c},
+		{"rotation", "xoxe-1-" + fake(40), m(KindSlackToken), c},
+		{"rotating user", "xoxe.xoxp-1-" + fake(40), m(KindSlackToken), c},
 		same("hugs", "xoxo-hugs and xoxb-short", c),
+		same("app words", "xapp-store and xapp-builder-tools", c),
+		same("chain of rotations", "xoxe.xoxe.xoxe-store", c),
 		same("webhook docs", "see hooks.slack.com/services/ for details", c),
 	})
 }

@@ -48,9 +48,11 @@ func (s *scanner) valueSpan(p int, kq quoteKind) (vs, ve int, bare bool) {
 
 // quotedSpan scans the value opened by tok (a quote, possibly escaped as
 // \" when the text is JSON inside a JSON string) that starts at vs, and
-// returns it without the quotes. Escape sequences are stepped over whole.
+// returns it without the quotes.
 func quotedSpan(b, tok []byte, vs int, kq quoteKind) (int, int, bool) {
-	qc := tok[len(tok)-1]
+	if tok[len(tok)-1] == '"' {
+		return doubleQuotedSpan(b, len(tok)-1, vs, kq)
+	}
 	for i := vs; i < len(b) && i-vs < maxValue; {
 		switch c := b[i]; {
 		case c == '\\':
@@ -58,18 +60,50 @@ func quotedSpan(b, tok []byte, vs int, kq quoteKind) (int, int, bool) {
 				return vs, i, true
 			}
 			i += escLen(b, i)
-		case c == qc && len(tok) == 1:
-			// A bare " after an unquoted key may close the JSON string the
-			// key is in; what follows up to the next " is then JSON syntax,
-			// which between two strings always holds a comma or colon.
-			if qc == '"' && kq != rawQuote && bytes.ContainsAny(b[vs:i], ",:") {
-				return 0, 0, false
-			}
+		case c == '\'' && len(tok) == 1:
 			return vs, i, true
 		case c == '"', c < ' ':
 			return 0, 0, false // the enclosing JSON string or the line ends
 		default:
 			i++
+		}
+	}
+	return 0, 0, false
+}
+
+// doubleQuotedSpan is quotedSpan for a value opened by n backslashes and
+// a double quote. A quote inside is judged by the run of r backslashes
+// before it. Text nested d JSON strings deep opens with n = 2^d-1, and
+// each level of unescaping turns a run of r into (r-1)/2, so with
+// p = 2(n+1): r%p == n closes the value, r%p == p-1 is a quote escaped
+// inside it (abc\"def at the top, abc\\\"def one string down), and any
+// other r ends an enclosing string. Matching the opening's run alone
+// would stop at that escaped quote and leave the rest of the value.
+func doubleQuotedSpan(b []byte, n, vs int, kq quoteKind) (int, int, bool) {
+	period := 2 * (n + 1)
+	for i := vs; i < len(b) && i-vs < maxValue; {
+		q := i
+		for q < len(b) && q-vs < maxValue && b[q] == '\\' {
+			q++
+		}
+		switch {
+		case q-vs >= maxValue:
+			return 0, 0, false
+		case q == len(b) || b[q] < ' ':
+			return 0, 0, false // the input or the line ends
+		case b[q] != '"':
+			i = q + 1
+		case (q-i)%period == period-1:
+			i = q + 1
+		case (q-i)%period != n:
+			return 0, 0, false // the enclosing JSON string ends
+		case n == 0 && kq != rawQuote && bytes.ContainsAny(b[vs:q], ",:"):
+			// A bare " after an unquoted key may close the JSON string the
+			// key is in; what follows up to the next " is then JSON syntax,
+			// which between two strings always holds a comma or colon.
+			return 0, 0, false
+		default:
+			return vs, q - n, true
 		}
 	}
 	return 0, 0, false
