@@ -68,6 +68,9 @@ func (s *Settings) apply(r io.Reader, f layerFile, name string) error {
 	if len(data) > maxFile {
 		return fmt.Errorf("%s: %w: over %d bytes", name, ErrSettings, maxFile)
 	}
+	if err := checkNesting(data); err != nil {
+		return fmt.Errorf("%s: %w: %v", name, ErrSettings, err)
+	}
 	raw := map[string]any{}
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		return fmt.Errorf("%s: %w: %v", name, ErrSettings, err)

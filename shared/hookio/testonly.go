@@ -43,5 +43,6 @@ func testOnlyCrash(kind string) {
 func recurse(n int) int {
 	var pad [64]byte
 	pad[n%64] = byte(n)
+	//lint:ignore SA5007 endless on purpose: a real stack overflow
 	return recurse(n+1) + int(pad[0])
 }
