@@ -1,11 +1,13 @@
 package inspect
 
 import (
-	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/settingsjson"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/hookio"
@@ -118,7 +120,8 @@ func pluginRoot(market string) string {
 	return ""
 }
 
-// readJSON decodes a capped file; a missing file leaves v untouched.
+// readJSON decodes a capped file as Claude Code reads its own (a BOM and
+// a blank file are fine); a missing file leaves v untouched.
 func readJSON(path string, v any) error {
 	data, err := fsutil.ReadCapped(path, maxSettings)
 	if os.IsNotExist(err) {
@@ -127,7 +130,7 @@ func readJSON(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	return jsonx.Unmarshal(data, v)
+	return settingsjson.Decode(data, v)
 }
 
 func isDir(p string) bool {

@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
-	"github.com/session-intelligence/session-intelligence/shared/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/settingsjson"
 )
 
@@ -44,7 +43,7 @@ func loadLevel(name, path string) Level {
 		lv.Err = err
 		return lv
 	}
-	_ = jsonx.Unmarshal(data, &lv.Doc) // validated above
+	_ = settingsjson.Decode(data, &lv.Doc) // validated above; a BOM or a blank file is fine
 	return lv
 }
 

@@ -84,6 +84,10 @@ func TestRoundTrip(t *testing.T) {
 }
 `)},
 		{"empty hooks", ptr("{\n  \"hooks\": {}\n}\n")},
+		{"empty file", ptr("")},
+		{"whitespace only", ptr("  \n")},
+		{"byte order mark", ptr("\ufeff{\n  \"theme\": \"dark\"\n}\n")},
+		{"byte order mark only", ptr("\ufeff\r\n")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -120,7 +124,7 @@ func TestRoundTrip(t *testing.T) {
 			case tt.settings != nil && string(after) != *tt.settings:
 				t.Errorf("settings.json not restored byte for byte:\n got %q\nwant %q", after, *tt.settings)
 			}
-			for _, gone := range []string{s.opts.BinDir(), manifestPath(s.opts.Dirs), filepath.Join(s.opts.CommandDir(), "si.md"), filepath.Join(s.opts.Dirs.State, "statusline.json")} {
+			for _, gone := range []string{s.opts.BinDir(), manifestPath(s.opts.Dirs), filepath.Join(s.opts.CommandDir(), "si.md"), filepath.Join(s.opts.Dirs.State, "statusline.json"), s.settings + ".lock"} {
 				if _, err := os.Stat(gone); err == nil {
 					t.Errorf("%s left after uninstall", gone)
 				}
@@ -206,19 +210,73 @@ func TestPlanWritesNothing(t *testing.T) {
 	}
 }
 
-// TestNoStatusLine: with statusline.autoWire=false only the hooks go in.
+// TestNoStatusLine: with statusline.autoWire=false only the hooks go in,
+// and uninstall still gives the file back exactly, blank ones included.
 func TestNoStatusLine(t *testing.T) {
-	s := newScratch(t)
-	s.opts.WireStatusBar = false
-	orig := `{"statusLine": {"type": "command", "command": "starship"}}`
-	must(t, os.WriteFile(s.settings, []byte(orig), 0o600))
-	s.install(t)
-	raw, _ := settingsjson.Get([]byte(read(t, s.settings)), "statusLine")
-	if !strings.Contains(string(raw), "starship") {
-		t.Errorf("statusLine changed: %s", raw)
+	tests := map[string]string{
+		"own status line": `{"statusLine": {"type": "command", "command": "starship"}}`,
+		"empty file":      "",
+		"whitespace only": "\t\n\n",
 	}
-	if _, err := Uninstall(s.opts.Dirs); err != nil || read(t, s.settings) != orig {
-		t.Errorf("uninstall: %v\n%s", err, read(t, s.settings))
+	for name, orig := range tests {
+		t.Run(name, func(t *testing.T) {
+			s := newScratch(t)
+			s.opts.WireStatusBar = false
+			must(t, os.WriteFile(s.settings, []byte(orig), 0o600))
+			s.install(t)
+			raw, _ := settingsjson.Get([]byte(read(t, s.settings)), "statusLine")
+			if orig != "" && strings.Contains(orig, "starship") != strings.Contains(string(raw), "starship") {
+				t.Errorf("statusLine changed: %s", raw)
+			}
+			if _, err := Uninstall(s.opts.Dirs); err != nil || read(t, s.settings) != orig {
+				t.Errorf("uninstall: %v\n%q", err, read(t, s.settings))
+			}
+		})
+	}
+}
+
+// TestUninstallLockFile: the lock file of settings.json goes with the
+// uninstall, with or without an install record, but only when nothing
+// holds it; Claude Code's own lock directory is never touched.
+func TestUninstallLockFile(t *testing.T) {
+	tests := []struct {
+		name    string
+		install bool
+		claude  bool // Claude Code's lock directory instead of our file
+		removed bool
+	}{
+		{"settings mode, an old version's flock file", true, false, true},
+		{"no install record, an old version's flock file", false, false, true},
+		{"Claude Code's lock", false, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newScratch(t)
+			lockPath := s.settings + ".lock"
+			if tt.install {
+				s.install(t)
+			} else if _, _, err := settingsjson.Edit(s.settings, func(doc []byte) ([]byte, error) {
+				return settingsjson.Set(doc, "dark", "theme")
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Lstat(lockPath); err == nil {
+				t.Fatal("an edit left settings.json.lock, where Claude Code takes its lock")
+			}
+			if tt.claude {
+				must(t, os.Mkdir(lockPath, 0o755))
+			} else {
+				must(t, os.WriteFile(lockPath, nil, 0o600)) // as versions before the lock directory left it
+			}
+			out, err := Uninstall(s.opts.Dirs)
+			must(t, err)
+			_, statErr := os.Stat(lockPath)
+			// The uninstall's own edit of settings.json may clear the old
+			// file before the final sweep does; either way it is gone.
+			if gone := statErr != nil; gone != tt.removed || !tt.removed && slices.Contains(out.Files, lockPath) {
+				t.Errorf("lock removed = %v (reported: %v), want %v", gone, out.Files, tt.removed)
+			}
+		})
 	}
 }
 

@@ -25,6 +25,11 @@ type Manifest struct {
 	SettingsExisted bool     `json:"settingsExisted"` // settings.json was there before the first install
 	HadHooks        bool     `json:"hadHooks"`        // it had a "hooks" member
 	HooksRaw        string   `json:"hooksRaw,omitempty"`
+	// SettingsBlank says settings.json was there but blank (empty, or
+	// whitespace only); BlankText is that content, for uninstall to give
+	// back instead of the "{}" the edits leave.
+	SettingsBlank bool   `json:"settingsBlank,omitempty"`
+	BlankText     string `json:"blankText,omitempty"`
 }
 
 func manifestPath(d paths.Dirs) string { return filepath.Join(d.State, "install.json") }
@@ -46,6 +51,9 @@ func manifestFor(o Options, settings []byte, bins []binary) Manifest {
 	m, ok := LoadManifest(o.Dirs)
 	if !ok {
 		m = Manifest{SettingsExisted: settings != nil}
+		if settings != nil && settingsjson.IsBlank(settings) {
+			m.SettingsBlank, m.BlankText = true, string(settings)
+		}
 		if raw, had := settingsjson.Get(settings, "hooks"); had {
 			m.HadHooks, m.HooksRaw = true, string(raw)
 		}
@@ -82,9 +90,10 @@ type Removed struct {
 // the status line goes back to the user's, the hook groups that run our
 // binaries leave settings.json (which is byte-identical to before the
 // install when nothing else changed it meanwhile), and the user command
-// files, binaries and install record are deleted. Session state, logs
-// and session-context.md files stay. Without an install record only
-// the user command files are looked after (the plugin installs those too).
+// files, binaries, install record and the lock file of settings.json
+// are deleted. Session state, logs and session-context.md files stay.
+// Without an install record only the user command files and the lock
+// file are looked after (the plugin mode makes those too).
 func Uninstall(d paths.Dirs) (Removed, error) {
 	var out Removed
 	m, ok := LoadManifest(d)
@@ -99,6 +108,9 @@ func Uninstall(d paths.Dirs) (Removed, error) {
 	}
 	files, err := usercmd.Remove(usercmd.Options{Dir: filepath.Join(d.Claude, "commands"), BinDir: bin, State: d.State})
 	out.Files = append(out.Files, files...)
+	if err == nil {
+		err = removeSettingsLock(d, &out)
+	}
 	if err != nil || !ok {
 		return out, err
 	}
@@ -118,18 +130,28 @@ func Uninstall(d paths.Dirs) (Removed, error) {
 	return out, nil
 }
 
+// removeSettingsLock deletes the lock file our edits of settings.json
+// leave, when it is ours and free (settingsjson.RemoveLock).
+func removeSettingsLock(d paths.Dirs, out *Removed) error {
+	path := filepath.Join(d.Claude, "settings.json")
+	removed, err := settingsjson.RemoveLock(path)
+	if err != nil {
+		return fmt.Errorf("uninstall: %w", err)
+	}
+	if removed {
+		out.Files = append(out.Files, path+".lock")
+	}
+	return nil
+}
+
 // uninstallSettings is the one settings.json edit of Uninstall, then the
 // removal of a settings.json the install created and left empty.
 func uninstallSettings(d paths.Dirs, m Manifest, out *Removed) error {
 	path := filepath.Join(d.Claude, "settings.json")
 	rec := wiring.Load(d)
 	var err error
-	out.Settings, out.Backup, err = settingsjson.Edit(path, func(doc []byte) ([]byte, error) {
-		doc, err := wiring.Restore(doc, rec)
-		if err != nil {
-			return nil, err
-		}
-		return removeHooks(doc, m.Bin, m)
+	out.Settings, out.Backup, err = settingsjson.EditAllowBlank(path, func(doc []byte) ([]byte, error) {
+		return uninstallEdit(doc, rec, m)
 	})
 	if err != nil {
 		return err
@@ -148,4 +170,20 @@ func uninstallSettings(d paths.Dirs, m Manifest, out *Removed) error {
 		out.Settings, out.Deleted = true, true
 	}
 	return nil
+}
+
+// uninstallEdit takes our status line and hooks out of doc and, when that
+// leaves what the edits made of a blank file, gives that file back.
+func uninstallEdit(doc []byte, rec wiring.Record, m Manifest) ([]byte, error) {
+	next, err := wiring.Restore(doc, rec)
+	if err != nil {
+		return nil, err
+	}
+	if next, err = removeHooks(next, m.Bin, m); err != nil {
+		return nil, err
+	}
+	if m.SettingsBlank && !bytes.Equal(next, doc) {
+		next = settingsjson.RestoreBlank(next, []byte(m.BlankText))
+	}
+	return next, nil
 }

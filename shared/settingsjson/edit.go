@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/jsonx"
@@ -34,14 +33,7 @@ func Set(doc []byte, value any, path ...string) ([]byte, error) {
 	if len(path) == 0 {
 		return nil, fmt.Errorf("set: %w", errEmptyPath)
 	}
-	verbatim, isVerbatim := value.(Verbatim)
-	raw, err := encodeCompact(value)
-	if isVerbatim {
-		raw = bytes.TrimSpace(verbatim)
-		if !jsonx.Valid(raw) {
-			err = errors.New("verbatim value is not valid JSON")
-		}
-	}
+	raw, isVerbatim, err := newValue(value)
 	if err != nil {
 		return nil, fmt.Errorf("set %s: %w", dotted(path), err)
 	}
@@ -103,6 +95,25 @@ func Delete(doc []byte, path ...string) ([]byte, error) {
 			return nil, err
 		}
 	}
+}
+
+// newValue encodes value for Set, or takes a Verbatim value as it is.
+// Either way it must be one JSON value within MaxDepth, checked by the
+// scanner before any decoder sees it: comparing it with the current
+// value decodes both.
+func newValue(value any) (raw []byte, verbatim bool, err error) {
+	if v, ok := value.(Verbatim); ok {
+		raw, verbatim = bytes.TrimSpace(v), true
+	} else if raw, err = encodeCompact(value); err != nil {
+		return nil, false, err
+	}
+	if err := checkValue(raw); err != nil {
+		return nil, false, fmt.Errorf("new value: %w", err)
+	}
+	if verbatim && !jsonx.Valid(raw) {
+		return nil, false, errors.New("verbatim value is not valid JSON")
+	}
+	return raw, verbatim, nil
 }
 
 // location is a member found by key path, with the object holding it.
@@ -208,91 +219,6 @@ func splice(data []byte, from, to int, text string) []byte {
 	out = append(out, data[:from]...)
 	out = append(out, text...)
 	return append(out, data[to:]...)
-}
-
-// equalJSON compares two values as decoded JSON, so that setting a key
-// to the value it already has is no change: whitespace, key order,
-// escapes and the spelling of numbers (1.0, 1, 1e0) do not matter.
-// Numbers are compared exactly as decimals, never through float64,
-// which would call two different large integers equal.
-func equalJSON(a, b []byte) bool {
-	va, errA := decodeValue(a)
-	vb, errB := decodeValue(b)
-	return errA == nil && errB == nil && sameValue(va, vb)
-}
-
-// decodeValue decodes one value, keeping numbers as their text.
-func decodeValue(raw []byte) (any, error) {
-	dec := jsonx.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	err := dec.Decode(&v)
-	return v, err
-}
-
-// sameValue compares decoded values; maps and slices element by element,
-// numbers by their exact decimal value.
-func sameValue(a, b any) bool {
-	switch a := a.(type) {
-	case map[string]any:
-		bm, ok := b.(map[string]any)
-		if !ok || len(a) != len(bm) {
-			return false
-		}
-		for k, av := range a {
-			if bv, ok := bm[k]; !ok || !sameValue(av, bv) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		bs, ok := b.([]any)
-		if !ok || len(a) != len(bs) {
-			return false
-		}
-		for i := range a {
-			if !sameValue(a[i], bs[i]) {
-				return false
-			}
-		}
-		return true
-	case jsonx.Number:
-		bn, ok := b.(jsonx.Number)
-		return ok && canonicalNumber(string(a)) == canonicalNumber(string(bn))
-	default: // string, bool, nil
-		return a == b
-	}
-}
-
-// canonicalNumber rewrites a JSON number as "[-]0.DIGITSeEXP" with no
-// leading or trailing zeros in DIGITS, so equal values compare equal as
-// text. It works on the digits, so a number of any size stays exact and
-// a huge exponent costs nothing; an exponent too long to add up is left
-// as written (such numbers only match their own spelling).
-func canonicalNumber(num string) string {
-	s, neg := strings.CutPrefix(num, "-")
-	mant, expText, hasExp := strings.Cut(strings.ToLower(s), "e")
-	intPart, frac, _ := strings.Cut(mant, ".")
-	digits := intPart + frac
-	exp := len(intPart) // value = 0.digits × 10^exp
-	if hasExp {
-		e, err := strconv.Atoi(expText)
-		if err != nil || len(expText) > 12 {
-			return num
-		}
-		exp += e
-	}
-	trimmed := strings.TrimLeft(digits, "0")
-	exp -= len(digits) - len(trimmed)
-	digits = strings.TrimRight(trimmed, "0")
-	if digits == "" {
-		return "0" // -0 and 0 decode to equal numbers
-	}
-	sign := ""
-	if neg {
-		sign = "-"
-	}
-	return sign + "0." + digits + "e" + strconv.Itoa(exp)
 }
 
 // dotted joins a key path for error messages.

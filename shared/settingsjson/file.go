@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
-	"github.com/session-intelligence/session-intelligence/shared/lock"
 )
 
 // lockWait bounds how long Edit waits for another editor; edits take
@@ -43,26 +42,40 @@ func Read(path string) ([]byte, error) {
 }
 
 // Edit changes the file at path through fn, which gets the current
-// document (empty for a missing file) and returns the new one. Under an
-// exclusive lock on path+".lock" it reads the file, calls fn and, when
-// the result differs and is still one JSON object, backs the old file
-// up (see backup naming below) and replaces the file atomically with its
-// mode kept (0600 for a new file). If path is a symlink, the file it
-// points to is replaced and the link is kept. backup is the path of the
-// backup that holds the old content, "" when nothing changed or there
-// was no old content. An invalid file or an error from fn changes
-// nothing.
+// document (nil for a missing file, empty but not nil for an empty one)
+// and returns the new one. Under the lock Claude Code itself takes on
+// settings.json, the directory path+".lock" (see lock.go), it reads the file, calls fn and, when the result differs and
+// is still one JSON object, backs the old file up (see backup naming
+// below) and replaces the file atomically with its mode kept (0600 for
+// a new file). If path is a symlink, the file it points to is replaced
+// and the link is kept. backup is the path of the backup that holds the
+// old content, "" when nothing changed or there was no old content. An
+// invalid file or an error from fn changes nothing.
 //
 // Backups are named path+".bak-si-"+UTC time as YYYYMMDDTHHMMSSZ; an
 // existing backup with identical content is reused, and only the five
 // newest are kept.
+//
+// A blank result (see [IsBlank]) is refused: from most fns it would be a
+// bug that wipes the user's settings. [EditAllowBlank] accepts one.
 func Edit(path string, fn func(doc []byte) ([]byte, error)) (changed bool, backup string, err error) {
+	return edit(path, fn, false)
+}
+
+// EditAllowBlank is [Edit] for an fn that may return a blank document on
+// purpose: an uninstall giving back a file that was blank before the
+// install (see [RestoreBlank]).
+func EditAllowBlank(path string, fn func(doc []byte) ([]byte, error)) (changed bool, backup string, err error) {
+	return edit(path, fn, true)
+}
+
+func edit(path string, fn func([]byte) ([]byte, error), allowBlank bool) (changed bool, backup string, err error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return false, "", fmt.Errorf("edit settings: %w", err)
 	}
-	err = lock.With(path+".lock", lockWait, func() error {
+	err = withLock(path+".lock", lockWait, func() error {
 		var err error
-		changed, backup, err = editLocked(path, fn)
+		changed, backup, err = editLocked(path, fn, allowBlank)
 		return err
 	})
 	if err != nil {
@@ -72,7 +85,7 @@ func Edit(path string, fn func(doc []byte) ([]byte, error)) (changed bool, backu
 }
 
 // editLocked is Edit with the lock held.
-func editLocked(path string, fn func([]byte) ([]byte, error)) (bool, string, error) {
+func editLocked(path string, fn func([]byte) ([]byte, error), allowBlank bool) (bool, string, error) {
 	target, err := resolveLinks(path)
 	if err != nil {
 		return false, "", err
@@ -93,7 +106,7 @@ func editLocked(path string, fn func([]byte) ([]byte, error)) (bool, string, err
 	if bytes.Equal(next, old) {
 		return false, "", nil
 	}
-	if err := checkResult(path, next); err != nil {
+	if err := checkResult(path, next, allowBlank); err != nil {
 		return false, "", err
 	}
 	return writeWithBackup(path, target, old, next, mode)
@@ -118,8 +131,8 @@ func writeWithBackup(path, target string, old, next []byte, mode fs.FileMode) (b
 }
 
 // checkResult validates an edited document before anything is written.
-func checkResult(path string, next []byte) error {
-	if len(bytes.TrimSpace(next)) == 0 {
+func checkResult(path string, next []byte, allowBlank bool) error {
+	if IsBlank(next) && !allowBlank {
 		return fmt.Errorf("edit %s: edited document is empty", path)
 	}
 	if err := Validate(path, next); err != nil {

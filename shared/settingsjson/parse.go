@@ -6,11 +6,14 @@
 // value it sets or the member it removes: whitespace, key order, escapes
 // and the trailing newline elsewhere stay byte-identical, and inserted
 // members copy the layout of their neighbours. A small scanner finds the
-// byte spans; encoding/json is only used to validate, encode and compare
-// values.
+// byte spans; encoding/json (through jsonx) is only used to validate,
+// encode and compare values. A UTF-8 byte order mark in front of the
+// object is accepted and kept, as Claude Code accepts it; documents over
+// [MaxSize] bytes or [MaxDepth] levels are refused.
 //
-// Reading ([Read], [Get]) never writes. [Edit] is the only function that
-// writes a file: under a lock, after a backup, atomically.
+// Reading ([Read], [Get]) never writes. [Edit] and [EditAllowBlank] are
+// the only functions that write a file: under a lock, after a backup,
+// atomically; [RemoveLock] deletes the lock file on uninstall.
 package settingsjson
 
 import (
@@ -26,39 +29,55 @@ import (
 // cannot exhaust memory. Settings files are a few kilobytes.
 const MaxSize = 4 << 20
 
-// SyntaxError reports a document that is not one JSON object.
+// SyntaxError reports a document that is not one JSON object, or one
+// that breaks a limit ([ErrTooDeep], [ErrTooLarge], which it wraps).
 type SyntaxError struct {
 	File   string // file name, "" when parsing bytes with no name
 	Line   int    // 1-based line of the offending byte
 	Column int    // 1-based column, counted in characters
 	Offset int    // byte offset of the offending byte
 	Msg    string // what is wrong
+	Err    error  // the broken limit, nil for malformed JSON
 }
 
 // Error names the file, the line and the column, as an editor expects.
+// A document over a limit may be valid JSON, so it is called refused.
 func (e *SyntaxError) Error() string {
-	where := fmt.Sprintf("invalid JSON at line %d, column %d: %s", e.Line, e.Column, e.Msg)
+	var where string
+	switch {
+	case errors.Is(e.Err, ErrTooLarge):
+		where = "refused: " + e.Msg
+	case e.Err != nil:
+		where = fmt.Sprintf("refused at line %d, column %d: %s", e.Line, e.Column, e.Msg)
+	default:
+		where = fmt.Sprintf("invalid JSON at line %d, column %d: %s", e.Line, e.Column, e.Msg)
+	}
 	if e.File == "" {
 		return where
 	}
 	return e.File + ": " + where
 }
 
-// Validate checks that doc is a single JSON object of at most MaxSize
-// bytes (blank input counts as {}). Errors are a *SyntaxError naming
-// name, the line and the column.
+// Unwrap returns the broken limit, if any.
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// Validate checks that doc is a single JSON object of at most [MaxSize]
+// bytes and [MaxDepth] levels, after an optional UTF-8 byte order mark
+// (blank input counts as {}). Errors are a *SyntaxError naming name, the
+// line and the column.
 func Validate(name string, doc []byte) error {
-	if _, err := scanDocument(doc); err != nil {
+	open, err := scanDocument(doc)
+	if err != nil {
 		return syntaxError(name, doc, err)
 	}
-	// A second opinion from encoding/json: if the scanner ever accepted
-	// something the decoder rejects, refuse rather than write it.
-	if len(bytes.TrimSpace(doc)) > 0 && !jsonx.Valid(doc) {
+	// A second opinion from the decoder: if the scanner ever accepted
+	// something it rejects, refuse rather than write it.
+	if body := doc[bodyStart(doc):]; open >= 0 && !jsonx.Valid(body) {
 		var v any
-		err := jsonx.Unmarshal(doc, &v)
-		off := 0
+		err := jsonx.Unmarshal(body, &v)
+		off := bodyStart(doc)
 		if se := (*jsonx.SyntaxError)(nil); errors.As(err, &se) {
-			off = int(se.Offset)
+			off += int(se.Offset)
 		}
 		return syntaxError(name, doc, &scanError{off: off, msg: fmt.Sprint(err)})
 	}
@@ -80,6 +99,7 @@ func syntaxError(name string, doc []byte, err error) error {
 		Column: 1 + utf8.RuneCount(before[lineStart:]),
 		Offset: off,
 		Msg:    se.msg,
+		Err:    se.err,
 	}
 }
 
@@ -87,9 +107,13 @@ func syntaxError(name string, doc []byte, err error) error {
 // for blank input.
 func scanDocument(doc []byte) (int, error) {
 	if len(doc) > MaxSize {
-		return 0, &scanError{off: 0, msg: fmt.Sprintf("document is %d bytes, over the %d byte limit", len(doc), MaxSize)}
+		return 0, &scanError{off: 0, err: ErrTooLarge,
+			msg: fmt.Sprintf("document is %d bytes, over the %d byte limit", len(doc), MaxSize)}
 	}
-	s := scanner{data: doc}
+	if err := checkEncoding(doc); err != nil {
+		return 0, err
+	}
+	s := scanner{data: doc, pos: bodyStart(doc)}
 	s.skipSpace()
 	if s.pos == len(doc) {
 		return -1, nil
@@ -121,7 +145,8 @@ type document struct {
 const emptyDocument = "{}\n"
 
 // parse validates doc and learns its layout. Blank input becomes "{}\n"
-// so that callers need no special case.
+// (after its byte order mark, if it has one) so that callers need no
+// special case.
 func parse(doc []byte) (*document, error) {
 	open, err := scanDocument(doc)
 	if err != nil {
@@ -129,7 +154,8 @@ func parse(doc []byte) (*document, error) {
 	}
 	data := doc
 	if open < 0 {
-		data, open = []byte(emptyDocument), 0
+		data = blankObject(doc)
+		open = bodyStart(data)
 	}
 	return &document{data: data, open: open, nl: detectNewline(data), unit: detectUnit(data)}, nil
 }
@@ -183,10 +209,12 @@ func find(data []byte, ms []member, key string) int {
 }
 
 // keyText decodes a member's key; most keys have no escapes and are
-// compared without a decoder.
+// compared without a decoder. A key with invalid UTF-8 goes through the
+// decoder too, which turns each bad byte into U+FFFD as encoding/json
+// and JSON.parse do, so Set and Get find the member they would find.
 func keyText(data []byte, m member) string {
 	raw := data[m.key:m.keyEnd]
-	if bytes.IndexByte(raw, '\\') < 0 {
+	if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
 		return string(raw[1 : len(raw)-1])
 	}
 	var k string

@@ -2,21 +2,37 @@ package settingsjson
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 )
 
-// maxDepth matches encoding/json's nesting limit, so the scanner and the
-// decoder never disagree about which documents are valid.
-const maxDepth = 10000
+// MaxDepth is the deepest nesting of objects and arrays accepted, the
+// root object included. Settings files nest four or five levels; the cap
+// keeps the scanner's recursion (value, container, member) and every
+// decoder behind it shallow, so a hostile file is refused after a few
+// hundred bytes instead of being walked to the end. encoding/json allows
+// 10000 levels, so this is one place where the editor is stricter.
+const MaxDepth = 512
+
+// The limits a document can break; a [SyntaxError] wraps them, so that
+// errors.Is tells a refusal by a cap from a malformed file.
+var (
+	ErrTooDeep  = errors.New("nested too deep")
+	ErrTooLarge = errors.New("too large")
+)
 
 // scanError is a syntax error at a byte offset; Validate turns it into a
-// SyntaxError with a line and column once the file name is known.
+// SyntaxError with a line and column once the file name is known. err is
+// the sentinel of a broken limit, nil for malformed JSON.
 type scanError struct {
 	off int
 	msg string
+	err error
 }
 
 func (e *scanError) Error() string { return e.msg }
+
+func (e *scanError) Unwrap() error { return e.err }
 
 // scanner walks JSON text byte by byte. It only checks the grammar and
 // reports where values end: the edits need byte spans, which
@@ -69,6 +85,21 @@ func (s *scanner) skipSpace() {
 	}
 }
 
+// checkValue checks that raw is exactly one JSON value (whitespace
+// around it allowed) nested at most MaxDepth levels.
+func checkValue(raw []byte) error {
+	s := scanner{data: raw}
+	s.skipSpace()
+	if err := s.value(); err != nil {
+		return err
+	}
+	s.skipSpace()
+	if s.pos != len(raw) {
+		return s.fail("unexpected %s after the value", describe(raw[s.pos]))
+	}
+	return nil
+}
+
 // value skips one JSON value that starts exactly at s.pos.
 func (s *scanner) value() error {
 	switch c := s.peek(); {
@@ -93,8 +124,9 @@ func (s *scanner) value() error {
 // container skips an object or an array: elem skips one member or
 // element, and the elements are separated by commas up to closer.
 func (s *scanner) container(closer byte, elem func() error) error {
-	if s.depth++; s.depth > maxDepth {
-		return s.fail("nesting deeper than %d levels", maxDepth)
+	if s.depth++; s.depth > MaxDepth {
+		return &scanError{off: s.pos, err: ErrTooDeep,
+			msg: fmt.Sprintf("objects and arrays nested deeper than %d levels, the limit for a settings file", MaxDepth)}
 	}
 	defer func() { s.depth-- }()
 	s.pos++ // the opening bracket

@@ -15,7 +15,7 @@ func TestValidateAccepts(t *testing.T) {
 	docs["numbers"] = `{"n": [0, -0, 1.5, -2e10, 3E+2, 4e-2, 12345678901234567890]}`
 	docs["all escapes"] = `{"s": "\" \\ \/ \b \f \n \r \t \u00e9 \uD83D\uDE00"}`
 	docs["invalid utf-8 is tolerated like encoding/json"] = "{\"s\": \"\xff\"}"
-	docs["deepest allowed"] = `{"a":` + strings.Repeat("[", maxDepth-1) + strings.Repeat("]", maxDepth-1) + "}"
+	docs["deepest allowed"] = `{"a":` + strings.Repeat("[", MaxDepth-1) + strings.Repeat("]", MaxDepth-1) + "}"
 	for name, doc := range docs {
 		t.Run(name, func(t *testing.T) {
 			if err := Validate("settings.json", []byte(doc)); err != nil {
@@ -55,8 +55,10 @@ func TestValidateRejects(t *testing.T) {
 		{"comment", "{\n  // no comments in JSON\n}", 2, 3, "quoted object key"},
 		{"column counts characters", `{"é": x}`, 1, 7, "a value"},
 		{"crlf line count", "{\r\n  \"a\": 1,\r\n  \"b\": ?\r\n}", 3, 8, "a value"},
-		{"too deep", `{"a":` + strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth) + "}", 1, 5 + maxDepth, "nesting"},
-		{"too large", `{"a":"` + strings.Repeat("x", MaxSize) + `"}`, 1, 1, "byte limit"},
+		{"too deep", `{"a":` + strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth) + "}", 1, 5 + MaxDepth, "nested deeper than 512 levels"},
+		{"utf-16 little endian", "\xff\xfe{\x00}\x00", 1, 1, "UTF-16 (it starts with the byte order mark FF FE)"},
+		{"utf-16 big endian", "\xfe\xff\x00{\x00}", 1, 1, "save it as UTF-8"},
+		{"byte order mark twice", "\ufeff\ufeff{}", 1, 2, "unexpected byte 0xef"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -85,7 +87,7 @@ func TestScannerAgreesWithEncodingJSON(t *testing.T) {
 		`{"a": 1}`, `{"a": 1.0e+5}`, `{"a": -0.0}`, `{"a": 1e05}`, `{"a": .5}`,
 		`{"a": +1}`, `{"a": 0x10}`, `{"a": "\u12"}`, `{"a": [1,]}`, `{"a": [,1]}`,
 		`{"a": nul}`, `{"a": truefalse}`, `{"a":{"b":{"c":[{}]}}}`, `{,}`, `{"a":1,,"b":2}`,
-		"{\"a\":\"tab\tin string\"}", "{\"a\":\"\x7f\"}", `{"a":"\/"}`, `{"":""}`, "\ufeff{}",
+		"{\"a\":\"tab\tin string\"}", "{\"a\":\"\x7f\"}", `{"a":"\/"}`, `{"":""}`, "{\"\ufeff\": 1}",
 	}
 	for _, doc := range docs {
 		t.Run(doc, func(t *testing.T) {

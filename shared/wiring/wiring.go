@@ -30,11 +30,15 @@ var companions = []string{"si", "si-refresh"}
 
 // Record is <state>/statusline.json: the previous statusLine value exactly
 // as it was (absent when there was none) and its command for the chain.
+// When settings.json was an existing but blank file (empty, or only
+// whitespace), Blank holds it as it was, so that Unwire can give it back.
 type Record struct {
 	Previous    string `json:"previous"`              // command the chain runs
 	PreviousRaw string `json:"previousRaw,omitempty"` // the whole old value as written, for Unwire
 	HadPrevious bool   `json:"hadPrevious"`
 	Binary      string `json:"binary"` // the stable copy settings.json runs
+	WasBlank    bool   `json:"wasBlank,omitempty"`
+	Blank       string `json:"blank,omitempty"`
 }
 
 // Options say where things are.
@@ -112,6 +116,10 @@ func Point(doc []byte, rec Record, stable string) ([]byte, Record, error) {
 		}
 	} else {
 		rec = Record{Previous: commandOf(raw), PreviousRaw: string(raw), HadPrevious: had}
+		// nil is a missing file, which is not given back as an empty one.
+		if doc != nil && settingsjson.IsBlank(doc) {
+			rec.WasBlank, rec.Blank = true, string(doc)
+		}
 	}
 	rec.Binary = stable
 	value := struct {
@@ -124,17 +132,29 @@ func Point(doc []byte, rec Record, stable string) ([]byte, Record, error) {
 }
 
 // Unwire restores the previous statusLine exactly (or removes ours when
-// there was none) and deletes the record. settings.json is only edited
+// there was none), gives back a settings.json that was blank before
+// ([settingsjson.RestoreBlank]), deletes the record and, when nothing
+// holds it, the lock file of settings.json. settings.json is only edited
 // while it still points at us.
 func Unwire(o Options) (changed bool, err error) {
 	rec := load(o.Dirs)
-	changed, _, err = settingsjson.Edit(o.Settings(), func(doc []byte) ([]byte, error) {
-		return Restore(doc, rec)
+	changed, _, err = settingsjson.EditAllowBlank(o.Settings(), func(doc []byte) ([]byte, error) {
+		next, err := Restore(doc, rec)
+		if err != nil || bytes.Equal(next, doc) || !rec.WasBlank {
+			return next, err
+		}
+		return settingsjson.RestoreBlank(next, []byte(rec.Blank)), nil
 	})
-	if err == nil {
-		err = Forget(o.Dirs)
+	if err != nil {
+		return changed, err
 	}
-	return changed, err
+	if err := Forget(o.Dirs); err != nil {
+		return changed, err
+	}
+	if _, err := settingsjson.RemoveLock(o.Settings()); err != nil {
+		return changed, fmt.Errorf("unwire: %w", err)
+	}
+	return changed, nil
 }
 
 // Restore is the settings.json edit of [Unwire]: doc with the previous

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/session-intelligence/session-intelligence/shared/paths"
+	"github.com/session-intelligence/session-intelligence/shared/settingsjson"
 )
 
 func setup(t *testing.T, settings string) (Options, string) {
@@ -120,3 +121,79 @@ func TestQuote(t *testing.T) {
 		t.Errorf("quote = %s", got)
 	}
 }
+
+// TestUnwireGivesBackBlankFile: an existing settings.json that was empty
+// or whitespace only is exactly that again after Wire and Unwire, and the
+// lock file our edits made is gone. A missing file is not recreated
+// empty: it comes back as an object without statusLine.
+func TestUnwireGivesBackBlankFile(t *testing.T) {
+	tests := []struct {
+		name     string
+		original *string // nil: no settings.json
+		want     string
+	}{
+		{"empty", ptr(""), ""},
+		{"whitespace", ptr("  \n"), "  \n"},
+		{"crlf", ptr("\r\n"), "\r\n"},
+		{"byte order mark", ptr("\ufeff\n"), "\ufeff\n"},
+		{"missing", nil, "{}\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, _ := setup(t, "")
+			if tt.original != nil {
+				if err := os.MkdirAll(o.Dirs.Claude, 0o700); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(o.Settings(), []byte(*tt.original), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if res, err := Wire(o); err != nil || !res.Changed {
+				t.Fatalf("Wire = %+v, %v", res, err)
+			}
+			if _, err := os.Lstat(o.Settings() + ".lock"); err == nil {
+				t.Fatal("Wire left settings.json.lock, where Claude Code takes its lock")
+			}
+			if changed, err := Unwire(o); err != nil || !changed {
+				t.Fatalf("Unwire = %v, %v", changed, err)
+			}
+			if got := read(t, o.Settings()); got != tt.want {
+				t.Errorf("after Unwire settings.json = %q, want %q", got, tt.want)
+			}
+			if _, err := os.Lstat(o.Settings() + ".lock"); err == nil {
+				t.Error("settings.json.lock left after Unwire")
+			}
+		})
+	}
+}
+
+// TestUnwireKeepsLaterSettings: a blank file that gained settings since
+// the wiring keeps them; only our statusLine goes.
+func TestUnwireKeepsLaterSettings(t *testing.T) {
+	o, _ := setup(t, "")
+	if err := os.MkdirAll(o.Dirs.Claude, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(o.Settings(), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Wire(o); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := settingsjson.Set([]byte(read(t, o.Settings())), true, "enabledPlugins", "x@y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(o.Settings(), doc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Unwire(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, o.Settings()); got != "{\n  \"enabledPlugins\": {\n    \"x@y\": true\n  }\n}\n" {
+		t.Errorf("after Unwire settings.json = %q", got)
+	}
+}
+
+func ptr(s string) *string { return &s }
