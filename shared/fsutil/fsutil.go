@@ -15,7 +15,9 @@ import (
 var ErrTooLarge = errors.New("file too large")
 
 // PrivateDir creates dir (and parents) with mode 0700 and tightens the
-// mode of dir itself if it already existed with a looser one.
+// mode of dir itself if it already existed with a looser one. Parents it
+// creates are 0700 too (the umask can only take bits away); parents that
+// already existed are left as they are, since they may be the user's.
 func PrivateDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("create %s: %w", dir, err)
@@ -48,10 +50,12 @@ const (
 // WriteAtomic replaces path with data: it writes a temporary file in the
 // same directory, optionally fsyncs it, and renames it over path, so
 // readers see either the old or the new content, never a mix. On any
-// error the temporary file is removed and path is untouched.
+// error the temporary file is removed and path is untouched. After a
+// successful rename the temps of path that a killed writer left behind
+// are swept ([RemoveStaleTemps]).
 func WriteAtomic(path string, data []byte, perm os.FileMode, d Durability) (err error) {
 	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	tmp, err := os.CreateTemp(dir, tempPrefix(path)+"*")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
@@ -78,6 +82,7 @@ func WriteAtomic(path string, data []byte, perm os.FileMode, d Durability) (err 
 	if err = os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("rename %s: %w", path, err)
 	}
+	RemoveStaleTemps(path)
 	return nil
 }
 
@@ -124,15 +129,17 @@ func readAll(r io.Reader, b []byte) ([]byte, error) {
 }
 
 // AppendLine appends one line (a trailing newline is added) to path,
-// creating it 0600. The caller holds the file's lock when other processes
-// append too. A failed write (disk full) is truncated away, so the file
-// never ends in a partial line.
+// creating it 0600 and tightening an existing file that others may read:
+// every appended file is one of the plugin's own logs. The caller holds
+// the file's lock when other processes append too. A failed write (disk
+// full) is truncated away, so the file never ends in a partial line.
 func AppendLine(path string, line []byte) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return fmt.Errorf("append %s: %w", path, err)
 	}
 	defer f.Close()
+	tighten(f)
 	size, err := f.Seek(0, io.SeekEnd)
 	if err != nil {
 		return fmt.Errorf("append %s: %w", path, err)
@@ -144,4 +151,13 @@ func AppendLine(path string, line []byte) error {
 		return fmt.Errorf("append %s: %w", path, err)
 	}
 	return nil
+}
+
+// tighten sets an open file to 0600 when group or others have any
+// access. It is best effort: a file we may append to but not chmod (one
+// of another user's) still gets its line.
+func tighten(f *os.File) {
+	if fi, err := f.Stat(); err == nil && fi.Mode().Perm()&0o077 != 0 {
+		_ = f.Chmod(0o600)
+	}
 }

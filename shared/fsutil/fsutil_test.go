@@ -178,6 +178,12 @@ func TestPrivateDir(t *testing.T) {
 			}
 		})
 	}
+	// The parents PrivateDir had to create are as private as the leaf.
+	for _, p := range []string{filepath.Join(base, "a"), filepath.Join(base, "a", "b")} {
+		if fi, err := os.Stat(p); err != nil || fi.Mode().Perm() != 0o700 {
+			t.Errorf("created parent %s: %v, %v; want 0700", p, fi.Mode(), err)
+		}
+	}
 }
 
 func TestReadCapped(t *testing.T) {
@@ -225,21 +231,21 @@ func TestAppendLine(t *testing.T) {
 		t.Errorf("mode = %v, want 0600", fi.Mode().Perm())
 	}
 
-	// An existing file keeps its mode and content.
-	shared := filepath.Join(t.TempDir(), "shared")
-	if err := os.WriteFile(shared, []byte("first\n"), 0o644); err != nil {
+	// An existing file keeps its content and loses group and other access.
+	loose := filepath.Join(t.TempDir(), "loose")
+	if err := os.WriteFile(loose, []byte("first\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chmod(shared, 0o644); err != nil {
+	if err := os.Chmod(loose, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := AppendLine(shared, []byte("second")); err != nil {
+	if err := AppendLine(loose, []byte("second")); err != nil {
 		t.Fatal(err)
 	}
-	got, _ = os.ReadFile(shared)
-	fi, _ = os.Stat(shared)
-	if string(got) != "first\nsecond\n" || fi.Mode().Perm() != 0o644 {
-		t.Errorf("reopened file = %q mode %v, want %q mode 0644", got, fi.Mode().Perm(), "first\nsecond\n")
+	got, _ = os.ReadFile(loose)
+	fi, _ = os.Stat(loose)
+	if string(got) != "first\nsecond\n" || fi.Mode().Perm() != 0o600 {
+		t.Errorf("reopened file = %q mode %v, want %q mode 0600", got, fi.Mode().Perm(), "first\nsecond\n")
 	}
 
 	if err := AppendLine(filepath.Join(t.TempDir(), "no", "dir"), []byte("x")); err == nil {

@@ -3,6 +3,7 @@ package hookio
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -45,11 +46,16 @@ type Handler func(rt *Runtime, in *Input) (Result, error)
 // part-way never leaves half an answer on stdout.
 func Main(event Event, env IO, h Handler) int {
 	dirs, err := paths.Resolve(env.Getenv)
-	if err != nil {
+	if err != nil && !errors.Is(err, paths.ErrForeignState) {
 		return ExitOK // nowhere to log; stay invisible
 	}
 	log := &intellog.Logger{Dir: dirs.Logs, Source: source(event), Now: env.Now, Fallback: env.Err,
 		Min: intellog.MinLevel(env.Getenv("CLAUDE_INTEL_DEBUG") == "1", env.Getenv("CLAUDE_INTEL_QUIET") == "1")}
+	if err != nil {
+		// Someone else's state directory: do nothing at all, say so once.
+		log.Warnf(nil, "hook skipped: %v", err)
+		return ExitOK
+	}
 	pol := policyFor(event)
 	data, err := ReadPayload(env.In, pol.MaxPayload, pol.ReadTimeout)
 	if err != nil {

@@ -81,3 +81,33 @@ func TestSource(t *testing.T) {
 		}
 	}
 }
+
+// TestMainForeignState: with the state root owned by another user the
+// handler never runs, Claude Code sees nothing and the log has one line.
+func TestMainForeignState(t *testing.T) {
+	home := t.TempDir()
+	state := filepath.Join(home, ".claude", "session-intelligence")
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Lchown(state, 65534, 65534); err != nil || os.Geteuid() == 65534 {
+		t.Skip("cannot give a directory to another user:", err)
+	}
+	called := false
+	h := func(*Runtime, *Input) (Result, error) { called = true; return Result{Context: "ctx"}, nil }
+	var out, errOut bytes.Buffer
+	code := Main(PostToolUse, IO{In: strings.NewReader(`{"session_id":"s"}`), Out: &out, Err: &errOut,
+		Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }, Now: time.Now}, h)
+	if code != 0 || called || out.Len()+errOut.Len() > 0 {
+		t.Errorf("Main = %d, handler ran %v, output %q %q; want 0, nothing run or printed", code, called, out.String(), errOut.String())
+	}
+	logs, _ := filepath.Glob(filepath.Join(home, ".claude", "logs", "*.log"))
+	var log string
+	for _, f := range logs {
+		b, _ := os.ReadFile(f)
+		log += string(b)
+	}
+	if strings.Count(log, "\n") != 1 || !strings.Contains(log, "owned by another user") {
+		t.Errorf("log = %q, want one line naming the refusal", log)
+	}
+}

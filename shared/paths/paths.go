@@ -23,7 +23,12 @@ type Dirs struct {
 	Logs   string // ~/.claude/logs: debug log and compact history
 }
 
-// Resolve computes Dirs from the environment. It touches no files.
+// Resolve computes Dirs from the environment. It touches one file: the
+// state root is stat'ed, and when it exists but belongs to another user
+// Resolve returns the Dirs together with an error wrapping
+// [ErrForeignState], so that a caller can log where and then must use
+// none of it. This is the one check of that kind: every entry point (the
+// hooks, the status line, si) resolves its directories here.
 func Resolve(getenv func(string) string) (Dirs, error) {
 	home := getenv("HOME")
 	claude := getenv("CLAUDE_CONFIG_DIR")
@@ -39,7 +44,7 @@ func Resolve(getenv func(string) string) (Dirs, error) {
 	d := Dirs{Home: home, Claude: claude}
 	d.State = filepath.Join(claude, "session-intelligence")
 	d.Logs = filepath.Join(claude, "logs")
-	return d, nil
+	return d, checkOwner(d.State, os.Geteuid())
 }
 
 // Config is the unified configuration file.
@@ -59,6 +64,11 @@ func (d Dirs) Session(sid string) string { return filepath.Join(d.Sessions(), si
 // Cache is the directory of derived caches (transcript offsets); anything
 // in it may be deleted at any time.
 func (d Dirs) Cache() string { return filepath.Join(d.State, "cache") }
+
+// Backups is where copies of the user's files are kept before the plugin
+// first edits them (never beside the file, where they would show up in
+// the user's repository).
+func (d Dirs) Backups() string { return filepath.Join(d.State, "backups") }
 
 // Projects is Claude Code's per-project directory root.
 func (d Dirs) Projects() string { return filepath.Join(d.Claude, "projects") }

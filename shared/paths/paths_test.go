@@ -111,6 +111,7 @@ func TestDirsFiles(t *testing.T) {
 		{"Sessions", d.Sessions(), "/h/.claude/si/sessions"},
 		{"Session", d.Session("abc"), "/h/.claude/si/sessions/abc"},
 		{"Cache", d.Cache(), "/h/.claude/si/cache"},
+		{"Backups", d.Backups(), "/h/.claude/si/backups"},
 		{"Projects", d.Projects(), "/h/.claude/projects"},
 		{"ProjectDir", d.ProjectDir("/w/p"), "/h/.claude/projects/-w-p"},
 	}
