@@ -6,7 +6,9 @@
 //     transcripts) and auto-fill its Current Task and Key Files from the
 //     last commit until someone writes real content there;
 //  3. keep a managed session-discipline block in the project's CLAUDE.md
-//     between two markers, never touching anything outside them.
+//     between two markers, never touching anything outside them; a new
+//     CLAUDE.md is only made at the top of a git work tree or beside a
+//     .claude folder, and backups go to the private state directory.
 //
 // [Run] does all three under a lock and records what it did in a small
 // state file, so that a session start with nothing to do costs a handful
@@ -16,6 +18,7 @@
 package bootstrap
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -166,10 +169,16 @@ func (r *runner) claudeMD() {
 	if e != nil && e.RulesHash == hash && e.File == stampOf(path) {
 		return
 	}
-	res, err := claudeMD(root, r.opts.Rules, r.opts.Now, e == nil || !e.Managed)
+	res, err := claudeMD(claudeEdit{root: root, backups: claudeBackups(r.opts.Dirs), rules: r.opts.Rules,
+		now: r.opts.Now, insert: e == nil || !e.Managed})
 	if err != nil {
 		r.problem("%v", err)
 		return // not recorded: an I/O error may pass by the next session
+	}
+	if res.Action == NotProject {
+		// Not recorded either: a `git init` or a new .claude folder there
+		// must be noticed, and telling costs two stats.
+		return
 	}
 	if e == nil {
 		e = &claudeEntry{}
@@ -178,18 +187,29 @@ func (r *runner) claudeMD() {
 		}
 		r.st.ClaudeMD[path] = e
 	}
+	r.record(e, res)
+	e.RulesHash, e.File, e.Seen = hash, stampOf(path), r.opts.Now.Unix()
+}
+
+// record notes in the report and in e what [claudeMD] did to a CLAUDE.md.
+// e then says, for the uninstaller, whether we created the file, when we
+// first and last wrote it and where its backup is.
+func (r *runner) record(e *claudeEntry, res Result) {
+	at := r.opts.Now.UTC().Format(time.RFC3339)
 	switch res.Action {
 	case LeftAlone:
-		r.problem("%s left alone: %s", path, res.Reason)
+		r.problem("%s left alone: %s", res.Path, res.Reason)
 	case Created, Prepended, Refreshed:
-		r.action("%s the session-intelligence block in %s", res.Action, path)
-		e.RefreshedAt = r.opts.Now.UTC().Format(time.RFC3339)
+		r.action("%s the session-intelligence block in %s", res.Action, res.Path)
+		e.RefreshedAt = at
+		e.WrittenAt = cmp.Or(e.WrittenAt, at)
+		e.Created = e.Created || res.Action == Created
 	}
 	if res.Backup != "" {
-		r.action("backed up %s to %s", path, res.Backup)
+		r.action("backed up %s to %s", res.Path, res.Backup)
+		e.Backup = res.Backup
 	}
 	e.Managed = e.Managed || res.Action != LeftAlone
-	e.RulesHash, e.File, e.Seen = hash, stampOf(path), r.opts.Now.Unix()
 }
 
 // claudeRoot is the directory whose CLAUDE.md is managed: the git root of

@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/paths"
 )
 
 var now = time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
@@ -49,7 +51,8 @@ func TestClaudeMD(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := tempDir(t)
+			d, root := testDirs(t), tempDir(t)
+			mkdir(t, filepath.Join(root, ".claude")) // a project, so a missing file is created
 			path := filepath.Join(root, claudeFile)
 			if tt.in != nil {
 				writeFile(t, path, *tt.in)
@@ -58,20 +61,43 @@ func TestClaudeMD(t *testing.T) {
 				}
 				age(t, path)
 			}
-			res, err := ClaudeMD(root, []byte(rulesV1), true, now)
+			res, err := ClaudeMD(d, root, []byte(rulesV1), true, now)
 			if err != nil || res.Action != tt.action || !strings.Contains(res.Reason, tt.reason) || res.Path != path {
 				t.Fatalf("ClaudeMD() = %+v, %v; want %s %q", res, err, tt.action, tt.reason)
 			}
 			checkClaudeMD(t, path, tt.in, tt.want)
-			bak := filepath.Join(root, "CLAUDE.md.bak-si-20260304T050607Z")
+			bak := backupPath(d, path)
 			if got, err := os.ReadFile(bak); tt.backup != (err == nil) || (err == nil && string(got) != *tt.in) {
 				t.Errorf("backup %s: %q, %v; want backup %v of the original", bak, got, err, tt.backup)
 			}
 			if tt.backup != (res.Backup == bak) {
 				t.Errorf("Result.Backup = %q, want %v", res.Backup, tt.backup)
 			}
+			if n := len(entries(t, root)); n != 2 {
+				t.Errorf("project holds %d entries, want .claude and CLAUDE.md only", n)
+			}
 		})
 	}
+}
+
+// backupPath is where the backup of the CLAUDE.md at path made at now
+// goes.
+func backupPath(d paths.Dirs, path string) string {
+	return filepath.Join(d.State, "backups", "claude-md", backupKey(path), "CLAUDE.md.20260304T050607Z")
+}
+
+// entries lists the names in dir.
+func entries(t testing.TB, dir string) []string {
+	t.Helper()
+	list, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range list {
+		names = append(names, e.Name())
+	}
+	return names
 }
 
 func ptr(s string) *string { return &s }
@@ -133,10 +159,10 @@ func TestClaudeMDBadPaths(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := tempDir(t)
+			d, root := testDirs(t), tempDir(t)
 			path := filepath.Join(root, claudeFile)
 			tt.make(t, path)
-			res, err := ClaudeMD(root, []byte(rulesV1), true, now)
+			res, err := ClaudeMD(d, root, []byte(rulesV1), true, now)
 			if tt.reason == "" {
 				if err == nil {
 					t.Errorf("ClaudeMD() = %+v, nil; want an error", res)
@@ -156,7 +182,7 @@ func TestClaudeMDBadPaths(t *testing.T) {
 func TestClaudeMDUnreachable(t *testing.T) {
 	root := filepath.Join(tempDir(t), "file")
 	writeFile(t, root, "x")
-	if res, err := ClaudeMD(root, []byte(rulesV1), true, now); err == nil {
+	if res, err := ClaudeMD(testDirs(t), root, []byte(rulesV1), true, now); err == nil {
 		t.Errorf("ClaudeMD(root is a file) = %+v, nil; want an error", res)
 	}
 	if got := readFile(t, root); got != "x" {
@@ -167,7 +193,7 @@ func TestClaudeMDUnreachable(t *testing.T) {
 // TestClaudeMDBackupOnce: the pristine file is saved once; later edits,
 // even on other days, never add a second backup.
 func TestClaudeMDBackupOnce(t *testing.T) {
-	root := tempDir(t)
+	d, root := testDirs(t), tempDir(t)
 	path := filepath.Join(root, claudeFile)
 	writeFile(t, path, "mine\n")
 	steps := []struct {
@@ -182,14 +208,17 @@ func TestClaudeMDBackupOnce(t *testing.T) {
 		{rulesV1, now.Add(72 * time.Hour), Unchanged, false},
 	}
 	for i, s := range steps {
-		res, err := ClaudeMD(root, []byte(s.rules), true, s.at)
+		res, err := ClaudeMD(d, root, []byte(s.rules), true, s.at)
 		if err != nil || res.Action != s.action || (res.Backup != "") != s.backup {
 			t.Errorf("step %d: ClaudeMD() = %+v, %v; want %s, backup %v", i, res, err, s.action, s.backup)
 		}
 	}
-	baks, _ := filepath.Glob(filepath.Join(root, "CLAUDE.md.bak-si-*"))
+	baks, _ := filepath.Glob(filepath.Join(d.State, "backups", "claude-md", "*", "CLAUDE.md.*"))
 	if len(baks) != 1 || readFile(t, baks[0]) != "mine\n" {
 		t.Errorf("backups = %v, want exactly one holding the original", baks)
+	}
+	if got := entries(t, root); len(got) != 1 {
+		t.Errorf("project holds %q, want CLAUDE.md only", got)
 	}
 	if got, want := readFile(t, path), blockOf(rulesV1)+"\nmine\n"; got != want {
 		t.Errorf("content = %q, want %q", got, want)
@@ -197,14 +226,14 @@ func TestClaudeMDBackupOnce(t *testing.T) {
 }
 
 func TestClaudeMDSymlink(t *testing.T) {
-	root := tempDir(t)
+	d, root := testDirs(t), tempDir(t)
 	shared := filepath.Join(root, "AGENTS.md")
 	writeFile(t, shared, "shared\n")
 	path := filepath.Join(root, claudeFile)
 	if err := os.Symlink("AGENTS.md", path); err != nil {
 		t.Fatal(err)
 	}
-	res, err := ClaudeMD(root, []byte(rulesV1), true, now)
+	res, err := ClaudeMD(d, root, []byte(rulesV1), true, now)
 	if err != nil || res.Action != Prepended {
 		t.Fatalf("ClaudeMD() = %+v, %v", res, err)
 	}
@@ -217,7 +246,8 @@ func TestClaudeMDSymlink(t *testing.T) {
 }
 
 func TestClaudeMDRefusals(t *testing.T) {
-	root := tempDir(t)
+	d, root := testDirs(t), tempDir(t)
+	mkdir(t, filepath.Join(root, ".claude"))
 	tests := []struct {
 		name    string
 		rules   string
@@ -231,7 +261,7 @@ func TestClaudeMDRefusals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := ClaudeMD(root, []byte(tt.rules), tt.enabled, now)
+			res, err := ClaudeMD(d, root, []byte(tt.rules), tt.enabled, now)
 			if (err != nil) != tt.err || res.Action != tt.action {
 				t.Errorf("ClaudeMD() = %+v, %v; want %s, error %v", res, err, tt.action, tt.err)
 			}

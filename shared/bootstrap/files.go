@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,10 +12,6 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/fsutil"
 )
-
-// errNotRegular marks a path that exists but is not a regular file (a
-// directory, a FIFO, a device): opening a FIFO would block the hook.
-var errNotRegular = errors.New("not a regular file")
 
 // stamp identifies one version of a file without reading it. The zero
 // stamp stands for a missing file, so "still missing" also compares equal.
@@ -33,23 +30,26 @@ func stampOf(path string) stamp {
 	return stamp{Mtime: fi.ModTime().UnixNano(), Size: fi.Size()}
 }
 
-// readRegular reads a regular file of at most limit bytes. The type and
-// size are checked on the stat first so that a FIFO is never opened and
-// a huge file is never read.
+// readRegular reads a regular file of at most limit bytes. The file is
+// opened with [fsutil.OpenRegular], so a FIFO is never waited on, and the
+// size is checked on the open file before a byte is read. fi describes
+// the very file the bytes came from, which lets a caller compare it with
+// what an earlier Lstat saw.
 func readRegular(path string, limit int64) ([]byte, fs.FileInfo, error) {
-	fi, err := os.Stat(path)
+	f, fi, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, fi, fmt.Errorf("%s: %w", path, errNotRegular)
-	}
+	defer f.Close()
 	if fi.Size() > limit {
 		return nil, fi, fmt.Errorf("%s: %w (%d bytes, limit %d)", path, fsutil.ErrTooLarge, fi.Size(), limit)
 	}
-	data, err := fsutil.ReadCapped(path, limit)
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, fi, err
+		return nil, fi, fmt.Errorf("read %s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fi, fmt.Errorf("%s: %w (grew past %d bytes)", path, fsutil.ErrTooLarge, limit)
 	}
 	return data, fi, nil
 }
@@ -65,7 +65,7 @@ func isText(data []byte) bool {
 // permissions) give "" and are reported as errors.
 func leftAloneReason(err error) string {
 	switch {
-	case errors.Is(err, errNotRegular):
+	case errors.Is(err, fsutil.ErrNotRegular):
 		return "not a regular file"
 	case errors.Is(err, fsutil.ErrTooLarge):
 		return "too large to be a hand-kept note"
@@ -83,7 +83,9 @@ func createExclusive(path string, data []byte, perm os.FileMode) (created bool, 
 	if _, err := os.Lstat(path); err == nil {
 		return false, nil
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".new*")
+	// The temp is named as WriteAtomic names its own, so that one killed
+	// here is swept like theirs ([fsutil.RemoveStaleTemps]).
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return false, fmt.Errorf("create %s: %w", path, err)
 	}
@@ -94,6 +96,7 @@ func createExclusive(path string, data []byte, perm os.FileMode) (created bool, 
 	err = os.Link(tmp.Name(), path)
 	switch {
 	case err == nil:
+		fsutil.RemoveStaleTemps(path)
 		return true, nil
 	case errors.Is(err, fs.ErrExist):
 		return false, nil

@@ -2,6 +2,7 @@ package bootstrap
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -208,7 +209,7 @@ func TestPrune(t *testing.T) {
 	for i := range maxEntries + 5 {
 		m[filepath.Join("p", string(rune('a'+i%26)), strings.Repeat("x", i))] = &contextEntry{Seen: int64(i)}
 	}
-	prune(m, func(e *contextEntry) int64 { return e.Seen })
+	prune(m, func(*contextEntry) bool { return true }, maxEntries)
 	var seen []int64
 	for _, e := range m {
 		seen = append(seen, e.Seen)
@@ -216,6 +217,27 @@ func TestPrune(t *testing.T) {
 	slices.Sort(seen)
 	if len(m) != maxEntries || seen[0] != 5 {
 		t.Errorf("after prune: %d entries, oldest seen %d; want %d, 5", len(m), seen[0], maxEntries)
+	}
+}
+
+// TestPruneKeepsManaged: the CLAUDE.md files holding our block are the
+// uninstaller's list, so only the others are forgotten at maxEntries.
+func TestPruneKeepsManaged(t *testing.T) {
+	st := state{ClaudeMD: map[string]*claudeEntry{}}
+	for i := range 2 * maxEntries {
+		st.ClaudeMD[fmt.Sprintf("/p/%d/CLAUDE.md", i)] = &claudeEntry{Seen: int64(i), Managed: i < maxEntries/2}
+	}
+	if _, err := saveState(tempDir(t), st, nil); err != nil {
+		t.Fatal(err)
+	}
+	managed := 0
+	for _, e := range st.ClaudeMD {
+		if e.Managed {
+			managed++
+		}
+	}
+	if managed != maxEntries/2 || len(st.ClaudeMD) != maxEntries/2+maxEntries {
+		t.Errorf("after saveState: %d entries, %d managed; want %d, %d", len(st.ClaudeMD), managed, maxEntries/2+maxEntries, maxEntries/2)
 	}
 }
 

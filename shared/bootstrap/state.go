@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,10 +16,14 @@ import (
 
 // State file limits: the file is read on every session start, so it is
 // kept small by forgetting the projects not seen for the longest time.
+// The CLAUDE.md files that hold our block are the uninstaller's list and
+// are kept apart, under a cap far above any one user's projects that
+// only keeps the file readable.
 const (
 	stateFile    = "bootstrap.json"
-	maxStateFile = 256 << 10
+	maxStateFile = 1 << 20
 	maxEntries   = 200
+	maxManaged   = 2000
 )
 
 // state is <dirs.State>/bootstrap.json: what earlier runs did, so that a
@@ -32,7 +35,9 @@ type state struct {
 	SeededConfigAt string `json:"seededConfigAt,omitempty"`
 	// Contexts is keyed by project directory (~/.claude/projects/<enc>).
 	Contexts map[string]*contextEntry `json:"contexts,omitempty"`
-	// ClaudeMD is keyed by the path of the project's CLAUDE.md.
+	// ClaudeMD is keyed by the path of the project's CLAUDE.md. Its
+	// managed entries are every CLAUDE.md that holds (or held) our
+	// block: the list the uninstaller takes the block out of again.
 	ClaudeMD map[string]*claudeEntry `json:"claudeMd,omitempty"`
 }
 
@@ -46,10 +51,15 @@ type contextEntry struct {
 
 // claudeEntry records the last look at a CLAUDE.md.
 type claudeEntry struct {
-	RulesHash   string `json:"rulesHash"`             // hash of the rules the file was checked against
-	File        stamp  `json:"file"`                  // the file as it was left (zero: missing)
-	Managed     bool   `json:"managed"`               // the block was ours once: never re-add it after removal
+	RulesHash string `json:"rulesHash"` // hash of the rules the file was checked against
+	File      stamp  `json:"file"`      // the file as it was left (zero: missing)
+	Managed   bool   `json:"managed"`   // the block was ours once: never re-add it after removal
+	// Created is set when the file did not exist and we made it; an
+	// uninstaller may delete it if it still holds nothing but our block.
+	Created     bool   `json:"created,omitempty"`
+	WrittenAt   string `json:"writtenAt,omitempty"`   // first time we wrote the file (RFC 3339, UTC)
 	RefreshedAt string `json:"refreshedAt,omitempty"` // last time the block was written
+	Backup      string `json:"backup,omitempty"`      // the copy of the original made before our first edit
 	Seen        int64  `json:"seen"`
 }
 
@@ -75,8 +85,9 @@ func loadState(dir string) (st state, raw []byte, err error) {
 // saveState writes st when it differs from raw, pruning old entries
 // first. changed reports whether anything was written.
 func saveState(dir string, st state, raw []byte) (changed bool, err error) {
-	prune(st.Contexts, func(e *contextEntry) int64 { return e.Seen })
-	prune(st.ClaudeMD, func(e *claudeEntry) int64 { return e.Seen })
+	prune(st.Contexts, func(*contextEntry) bool { return true }, maxEntries)
+	prune(st.ClaudeMD, func(e *claudeEntry) bool { return !e.Managed }, maxEntries)
+	prune(st.ClaudeMD, func(e *claudeEntry) bool { return e.Managed }, maxManaged)
 	data, err := jsonx.MarshalIndent(st, "", " ")
 	if err != nil {
 		return false, fmt.Errorf("encode state: %w", err)
@@ -94,15 +105,28 @@ func saveState(dir string, st state, raw []byte) (changed bool, err error) {
 	return true, nil
 }
 
-// prune keeps the maxEntries most recently seen entries of m.
-func prune[E any](m map[string]E, seen func(E) int64) {
-	if len(m) <= maxEntries {
+// seenAt is when an entry was last changed, for pruning.
+type seenAt interface{ seen() int64 }
+
+func (e *contextEntry) seen() int64 { return e.Seen }
+func (e *claudeEntry) seen() int64  { return e.Seen }
+
+// prune keeps, of the entries of m for which in is true, the limit most
+// recently seen; the others are left as they are.
+func prune[E seenAt](m map[string]E, in func(E) bool, limit int) {
+	var keys []string
+	for k, e := range m {
+		if in(e) {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) <= limit {
 		return
 	}
-	keys := slices.SortedFunc(maps.Keys(m), func(a, b string) int {
-		return cmp.Or(cmp.Compare(seen(m[b]), seen(m[a])), strings.Compare(a, b))
+	slices.SortFunc(keys, func(a, b string) int {
+		return cmp.Or(cmp.Compare(m[b].seen(), m[a].seen()), strings.Compare(a, b))
 	})
-	for _, k := range keys[maxEntries:] {
+	for _, k := range keys[limit:] {
 		delete(m, k)
 	}
 }
