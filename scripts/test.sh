@@ -8,13 +8,23 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-test-deps.sh"
 cd "$root"
 go test -count=1 -timeout 14m ./... "$@"
-# A bounded fuzz run of the AILv1 decoder and encoder on top of their seed
-# corpora (which the line above already runs); about 25 s. The budget is a
-# count of executions, not a duration: Go 1.26's coordinator can report a
-# spurious "context deadline exceeded" when a -fuzztime duration ends on a
-# loaded machine (golang/go#75804), and a count has no deadline to race.
+# A bounded fuzz run of every decoder of untrusted input (AILv1, transcript
+# lines, hook payloads, the settings.json scanner, ai.toml nesting) on top of their
+# seed corpora, which the line above already runs; about a minute. The
+# budget is a count of executions, not a duration: Go 1.26's coordinator
+# can report a spurious "context deadline exceeded" when a -fuzztime
+# duration ends on a loaded machine (golang/go#75804), and a count has no
+# deadline to race.
 if [ $# -eq 0 ]; then
-  for target in FuzzParse FuzzProseRoundTrip; do
-    go test -run '^$' -fuzz "^$target\$" -fuzztime 200000x ./shared/ail
-  done
+  while read -r pkg target; do
+    go test -run '^$' -fuzz "^$target\$" -fuzztime 200000x "./$pkg"
+  done <<'END'
+shared/ail FuzzParse
+shared/ail FuzzProseRoundTrip
+shared/transcript FuzzDecodeLine
+shared/hookio FuzzDecodePayload
+shared/aiconfig FuzzCheckNesting
+shared/settingsjson FuzzParse
+shared/settingsjson FuzzScanner
+END
 fi

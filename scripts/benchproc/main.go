@@ -3,29 +3,43 @@
 // peak resident set size.
 //
 //	benchproc -n 200 -stdin payload.json -- ./si-post-tool-use
+//
+// With two commands separated by --vs it compares them: the runs
+// alternate (A, B, A, B …) so that a machine that gets busier or quieter
+// meanwhile affects both alike, each side with its own extra environment
+// (-enva, -envb), and it prints both medians and the median of the
+// pairwise differences B−A.
+//
+//	benchproc -n 300 -stdin p.json -enva HOME=/a -envb HOME=/b -- old/si-x --vs new/si-x
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 )
+
+// envList collects repeated KEY=VALUE flags.
+type envList []string
+
+func (e *envList) String() string     { return strings.Join(*e, " ") }
+func (e *envList) Set(s string) error { *e = append(*e, s); return nil }
 
 func main() {
 	n := flag.Int("n", 100, "runs")
 	warm := flag.Int("warm", 3, "untimed warm-up runs")
 	stdin := flag.String("stdin", "", "file fed to stdin on every run")
 	label := flag.String("label", "", "name printed with the result")
+	var envA, envB envList
+	flag.Var(&envA, "enva", "KEY=VALUE added to the first command's environment (repeatable)")
+	flag.Var(&envB, "envb", "KEY=VALUE added to the second command's environment (repeatable)")
 	flag.Parse()
-	args := flag.Args()
-	if len(args) == 0 {
-		fmt.Fprintln(os.Stderr, "usage: benchproc [-n N] [-stdin FILE] -- command args...")
+	a, b := split(flag.Args())
+	if len(a) == 0 {
+		fmt.Fprintln(os.Stderr, "usage: benchproc [-n N] [-stdin FILE] [-enva K=V] [-envb K=V] -- command args... [--vs command args...]")
 		os.Exit(2)
 	}
 	var input []byte
@@ -36,40 +50,45 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	for i := 0; i < *warm; i++ {
-		run(args, input)
-	}
-	times := make([]time.Duration, 0, *n)
-	var peak int64
-	for i := 0; i < *n; i++ {
-		d, rss := run(args, input)
-		times = append(times, d)
-		peak = max(peak, rss)
-	}
-	slices.Sort(times)
 	name := *label
 	if name == "" {
-		name = strings.Join(args, " ")
+		name = strings.Join(a, " ")
 	}
-	fmt.Printf("%-40s runs=%d median=%s p90=%s min=%s peakRSS=%.1fMB\n", name, *n,
-		ms(times[len(times)/2]), ms(times[len(times)*9/10]), ms(times[0]), float64(peak)/1024)
+	sideA := side{args: a, env: envA}
+	if b == nil {
+		sideA.measure(input, *warm, *n)
+		fmt.Println(sideA.summary(name))
+		return
+	}
+	sideB := side{args: b, env: envB}
+	compare(name, sideA, sideB, input, *warm, *n)
 }
 
-// run execs the command once and returns its wall time and max RSS (KB).
-func run(args []string, input []byte) (time.Duration, int64) {
-	cmd := exec.Command(args[0], args[1:]...)
-	cmd.Stdin = bytes.NewReader(input)
-	start := time.Now()
-	if err := cmd.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "benchproc:", err)
-		os.Exit(1)
+// split cuts args at "--vs" into two commands; b is nil without it.
+func split(args []string) (a, b []string) {
+	i := slices.Index(args, "--vs")
+	if i < 0 {
+		return args, nil
 	}
-	d := time.Since(start)
-	var rss int64
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss = ru.Maxrss
+	return args[:i], args[i+1:]
+}
+
+// compare alternates the two sides and prints the result.
+func compare(name string, a, b side, input []byte, warm, n int) {
+	for range warm {
+		a.once(input)
+		b.once(input)
 	}
-	return d, rss
+	diffs := make([]time.Duration, 0, n)
+	for range n {
+		da := a.timed(input)
+		db := b.timed(input)
+		diffs = append(diffs, db-da)
+	}
+	slices.Sort(diffs)
+	fmt.Println(a.summary(name + " [A]"))
+	fmt.Println(b.summary(name + " [B]"))
+	fmt.Printf("%-40s B-A: median of pairwise differences %s (p10 %s, p90 %s)\n", name, ms(diffs[n/2]), ms(diffs[n/10]), ms(diffs[n*9/10]))
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000) }

@@ -60,3 +60,54 @@ func TestHookCrashNeverBlocks(t *testing.T) {
 		})
 	}
 }
+
+// TestNullThinkingTokensInTranscript: a transcript holds a usage record
+// with "output_tokens_details":{"thinking_tokens":null} (2.1.332 writes 0
+// there, but other versions and tools write the same file, and a torn
+// write can leave anything), and every hook that reads the transcript
+// keeps working with the real CLI: the next tool call gets its shape
+// entry and a measured token count, the prompt, /compact and the resume
+// go through, and no hook dies. That line once sent the transcript
+// scanner into endless recursion (exit 2) on every later call.
+func TestNullThinkingTokensInTranscript(t *testing.T) {
+	s := newSession(t)
+	must(t, os.MkdirAll(filepath.Join(s.env.Project, "src"), 0o755))
+	must(t, os.WriteFile(filepath.Join(s.env.Project, "src", "a.go"), []byte("package a\n"), 0o644))
+	s.run(t, "hello")
+	transcripts, _ := filepath.Glob(filepath.Join(s.env.Home, ".claude", "projects", "*", s.sid+".jsonl"))
+	if len(transcripts) != 1 {
+		t.Fatalf("transcripts: %v", transcripts)
+	}
+	data := readFile(t, transcripts[0])
+	var usageLine string
+	for _, line := range strings.Split(data, "\n") {
+		if strings.Contains(line, `"thinking_tokens":0`) && strings.Contains(line, `"type":"assistant"`) {
+			usageLine = line
+		}
+	}
+	if usageLine == "" {
+		t.Fatal("no assistant record with thinking_tokens in the transcript")
+	}
+	bad := strings.NewReplacer(`"thinking_tokens":0`, `"thinking_tokens":null`, `"id":"msg_`, `"id":"msg_null`).Replace(usageLine)
+	f, err := os.OpenFile(transcripts[0], os.O_APPEND|os.O_WRONLY, 0)
+	must(t, err)
+	_, err = f.WriteString(bad + "\n")
+	must(t, err)
+	must(t, f.Close())
+	res := s.resume(t, `go [[tool: Read {"file_path":"`+filepath.Join(s.env.Project, "src", "a.go")+`"}]] [[bash: echo two]]`)
+	if res.Result != "FAKE-DONE: two" {
+		t.Fatalf("turn disturbed: %q", res.Result)
+	}
+	s.resume(t, "/compact")
+	s.resume(t, "carry on")
+	if log := s.logText(t); strings.Contains(log, "hook died") || strings.Contains(log, "failed open") {
+		t.Errorf("a hook failed on the null line:\n%s", log)
+	}
+	st := readFile(t, filepath.Join(s.stateDir(), "state.json"))
+	if !strings.Contains(st, `"tokenSource":"transcript"`) {
+		t.Errorf("PostToolUse did not measure from the transcript: %s", st)
+	}
+	if shape := readFile(t, filepath.Join(s.stateDir(), "shape.jsonl")); !strings.Contains(shape, `"root":"src"`) {
+		t.Errorf("no shape entry for the read: %s", shape)
+	}
+}

@@ -28,6 +28,10 @@ type Options struct {
 	// /v1/messages request by returning ok true. It may be called
 	// concurrently.
 	Respond func(r Request) (reply Reply, ok bool)
+	// UsageExtra, when set, is merged into the usage object of every
+	// reply (e.g. {"output_tokens_details":{"thinking_tokens":null}}), to
+	// put shapes the real API may send into the transcript.
+	UsageExtra map[string]any
 }
 
 // Server is a fake Messages API server. It is safe for concurrent use.
@@ -194,6 +198,9 @@ func (s *Server) buildLocked(req *Request) message {
 	}
 	m := message{ID: fmt.Sprintf("msg_fake%06d", s.msgN), Model: model, Stop: r.StopReason(),
 		Usage: usage(r.InputTokens, r.OutputTokens)}
+	for k, v := range s.opts.UsageExtra {
+		m.Usage[k] = v
+	}
 	req.MessageID = m.ID
 	if r.Text != "" || r.Tool == nil {
 		m.Content = append(m.Content, map[string]any{"type": "text", "text": r.Text})
