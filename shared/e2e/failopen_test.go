@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/session-intelligence/session-intelligence/shared/cctest"
@@ -12,18 +13,29 @@ import (
 
 // TestMalformedPayloadsNeverBreakTheSession: the real CLI runs our
 // PostToolUse binary with broken payloads (empty, truncated, not an
-// object, hostile session id, a directory as transcript) next to the
+// object, hostile session id, a directory, a FIFO, /dev/zero or a 2 GB
+// sparse file as transcript) next to the
 // plugin's own hook; the session finishes normally, nothing about the
 // hook reaches the model, and each failure is one log line.
 func TestMalformedPayloadsNeverBreakTheSession(t *testing.T) {
 	s := newSession(t)
 	bin := cctest.Bin(t, "si-post-tool-use")
+	fifo := filepath.Join(s.env.Home, "fifo.jsonl")
+	must(t, syscall.Mkfifo(fifo, 0o600))
+	sparse := filepath.Join(s.env.Home, "sparse.jsonl")
+	must(t, os.WriteFile(sparse, nil, 0o600))
+	must(t, os.Truncate(sparse, 2<<30))
 	feeds := []string{
 		`cat >/dev/null; "` + bin + `" </dev/null`,
 		`cat >/dev/null; printf '{"session_id":"s","tool_inp' | "` + bin + `"`,
 		`cat >/dev/null; printf '[1,2,3]' | "` + bin + `"`,
 		`cat >/dev/null; printf '{"session_id":"../../../etc","transcript_path":"/","tool_name":"Bash"}' | "` + bin + `"`,
 		`head -c 100 | "` + bin + `"`,
+		// A FIFO, a device and a sparse 2 GB file as the transcript: refused
+		// or read within the caps, never a hang.
+		`cat >/dev/null; printf '{"session_id":"f","transcript_path":"` + fifo + `","tool_name":"Bash"}' | "` + bin + `"`,
+		`cat >/dev/null; printf '{"session_id":"z","transcript_path":"/dev/zero","tool_name":"Bash"}' | "` + bin + `"`,
+		`cat >/dev/null; printf '{"session_id":"g","transcript_path":"` + sparse + `","tool_name":"Bash"}' | "` + bin + `"`,
 	}
 	var hooks []map[string]any
 	for _, f := range feeds {
