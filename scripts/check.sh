@@ -29,7 +29,7 @@ fi
 "$sc" ./...
 
 echo "== go test -race (packages without end-to-end tests)"
-# shared/e2e and shared/cctest run the real CLI; their timing is not ours
+# shared/testkit/e2e and shared/testkit/cctest run the real CLI; their timing is not ours
 # to race-check and they would take most of CI's time under -race.
-pkgs=$(go list ./... | grep -v -E '/shared/(e2e|cctest)$')
+pkgs=$(go list ./... | grep -v -E '/shared/testkit/(e2e|cctest)$')
 CGO_ENABLED=1 go test -race -count=1 -timeout 15m $pkgs

@@ -21,10 +21,10 @@ if [ $# -eq 0 ]; then
   done <<'END'
 shared/ail FuzzParse
 shared/ail FuzzProseRoundTrip
-shared/transcript FuzzDecodeLine
-shared/hookio FuzzDecodePayload
-shared/aiconfig FuzzCheckNesting
-shared/settingsjson FuzzParse
-shared/settingsjson FuzzScanner
+shared/cc/transcript FuzzDecodeLine
+shared/cc/hookio FuzzDecodePayload
+shared/ai/settings FuzzCheckNesting
+shared/cc/settingsjson FuzzParse
+shared/cc/settingsjson FuzzScanner
 END
 fi

@@ -6,9 +6,9 @@ package main
 import (
 	"os"
 
-	"github.com/session-intelligence/session-intelligence/shared/statusline"
+	"github.com/session-intelligence/session-intelligence/shared/status/line"
 )
 
 func main() {
-	os.Exit(statusline.Main(os.Args[1:], statusline.StdIO()))
+	os.Exit(line.Main(os.Args[1:], line.StdIO()))
 }

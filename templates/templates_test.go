@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/session-intelligence/session-intelligence/shared/config"
-	"github.com/session-intelligence/session-intelligence/shared/sessionctx"
+	"github.com/session-intelligence/session-intelligence/shared/core/config"
+	"github.com/session-intelligence/session-intelligence/shared/intel/sessionctx"
 )
 
 // TestConfigIsDefaults: seeding the template must not change behaviour,

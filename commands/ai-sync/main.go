@@ -5,10 +5,10 @@ package main
 import (
 	"os"
 
-	"github.com/session-intelligence/session-intelligence/shared/clienv"
-	"github.com/session-intelligence/session-intelligence/shared/notesynccli"
+	"github.com/session-intelligence/session-intelligence/shared/ai/notes/full/cli"
+	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
 )
 
 func main() {
-	os.Exit(notesynccli.Main(os.Args[1:], clienv.OS()))
+	os.Exit(cli.Main(os.Args[1:], clienv.OS()))
 }

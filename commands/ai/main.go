@@ -4,9 +4,9 @@ package main
 import (
 	"os"
 
-	"github.com/session-intelligence/session-intelligence/shared/aicli"
+	"github.com/session-intelligence/session-intelligence/shared/ai/cli"
 )
 
 func main() {
-	os.Exit(aicli.Main(os.Args[1:], aicli.OSEnv()))
+	os.Exit(cli.Main(os.Args[1:], cli.OSEnv()))
 }

@@ -11,17 +11,17 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/session-intelligence/session-intelligence/shared/clienv"
-	"github.com/session-intelligence/session-intelligence/shared/memory"
-	"github.com/session-intelligence/session-intelligence/shared/notesynccli"
-	"github.com/session-intelligence/session-intelligence/shared/scripttest"
+	"github.com/session-intelligence/session-intelligence/shared/ai/memory"
+	"github.com/session-intelligence/session-intelligence/shared/ai/notes/full/cli"
+	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/scripttest"
 )
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"ai": main,
 		// ai notes sync's binary, found on PATH by ai's delegation.
-		"ai-sync": func() { os.Exit(notesynccli.Main(os.Args[1:], clienv.OS())) },
+		"ai-sync": func() { os.Exit(cli.Main(os.Args[1:], clienv.OS())) },
 	})
 }
 

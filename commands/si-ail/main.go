@@ -4,10 +4,10 @@ package main
 import (
 	"os"
 
-	"github.com/session-intelligence/session-intelligence/shared/ailcli"
-	"github.com/session-intelligence/session-intelligence/shared/clienv"
+	"github.com/session-intelligence/session-intelligence/shared/ail/cli"
+	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
 )
 
 func main() {
-	os.Exit(ailcli.Main(os.Args[1:], clienv.OS()))
+	os.Exit(cli.Main(os.Args[1:], clienv.OS()))
 }

@@ -4,9 +4,9 @@ package main
 import (
 	"os"
 
-	"github.com/session-intelligence/session-intelligence/shared/sicli"
+	"github.com/session-intelligence/session-intelligence/shared/si/cli"
 )
 
 func main() {
-	os.Exit(sicli.Main(os.Args[1:], sicli.OSEnv()))
+	os.Exit(cli.Main(os.Args[1:], cli.OSEnv()))
 }

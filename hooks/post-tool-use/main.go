@@ -4,10 +4,10 @@ package main
 import (
 	"os"
 
-	"github.com/session-intelligence/session-intelligence/shared/hookio"
-	"github.com/session-intelligence/session-intelligence/shared/posttool"
+	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/event/posttooluse"
 )
 
 func main() {
-	os.Exit(hookio.Run(hookio.PostToolUse, posttool.Handle))
+	os.Exit(hookio.Run(hookio.PostToolUse, posttooluse.Handle))
 }

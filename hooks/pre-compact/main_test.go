@@ -5,7 +5,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/session-intelligence/session-intelligence/shared/scripttest"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/scripttest"
 )
 
 func TestMain(m *testing.M) {

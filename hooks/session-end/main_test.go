@@ -6,14 +6,14 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/session-intelligence/session-intelligence/shared/aicli"
-	"github.com/session-intelligence/session-intelligence/shared/scripttest"
+	"github.com/session-intelligence/session-intelligence/shared/ai/cli"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/scripttest"
 )
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"si-session-end": main,
-		"ai":             func() { os.Exit(aicli.Main(os.Args[1:], aicli.OSEnv())) },
+		"ai":             func() { os.Exit(cli.Main(os.Args[1:], cli.OSEnv())) },
 	})
 }
 

@@ -4,8 +4,8 @@ package main
 import (
 	"os"
 
-	"github.com/session-intelligence/session-intelligence/shared/hookio"
-	"github.com/session-intelligence/session-intelligence/shared/sessionstart"
+	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/event/sessionstart"
 )
 
 func main() {

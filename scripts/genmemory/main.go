@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/memory"
+	"github.com/session-intelligence/session-intelligence/shared/ai/memory"
 )
 
 // standIn answers every fold with a summary of the longest length.

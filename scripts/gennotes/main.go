@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/notes"
+	"github.com/session-intelligence/session-intelligence/shared/ai/notes"
 )
 
 // standIn answers every summary with one of the longest length.

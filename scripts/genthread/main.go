@@ -19,11 +19,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/agent"
-	"github.com/session-intelligence/session-intelligence/shared/agentsum"
-	"github.com/session-intelligence/session-intelligence/shared/aiproject"
-	"github.com/session-intelligence/session-intelligence/shared/aistore"
-	"github.com/session-intelligence/session-intelligence/shared/thread"
+	"github.com/session-intelligence/session-intelligence/shared/ai/agent/full"
+	"github.com/session-intelligence/session-intelligence/shared/ai/agent/summary"
+	"github.com/session-intelligence/session-intelligence/shared/ai/agent/thread"
+	"github.com/session-intelligence/session-intelligence/shared/ai/project"
+	"github.com/session-intelligence/session-intelligence/shared/ai/store"
 )
 
 func main() {
@@ -73,10 +73,10 @@ func makeThread(dir string, mb, turns int, summarise bool) error {
 		return err
 	}
 	home := os.Getenv("HOME")
-	if _, err := aiproject.Init(dir, home, time.Now, strings.NewReader(strings.Repeat("r", 16))); err != nil {
+	if _, err := project.Init(dir, home, time.Now, strings.NewReader(strings.Repeat("r", 16))); err != nil {
 		return err
 	}
-	w, err := agent.Open(agent.Env{Home: home, Cwd: dir, Getenv: os.Getenv, Now: time.Now})
+	w, err := full.Open(full.Env{Home: home, Cwd: dir, Getenv: os.Getenv, Now: time.Now})
 	if err != nil {
 		return err
 	}
@@ -93,7 +93,7 @@ func makeThread(dir string, mb, turns int, summarise bool) error {
 	if err != nil {
 		return err
 	}
-	_, rep, err := w.Build(context.Background(), a, agent.BuildOptions{Scope: agentsum.Everything, Summariser: standIn{}, Parallel: 8})
+	_, rep, err := w.Build(context.Background(), a, full.BuildOptions{Scope: summary.Everything, Summariser: standIn{}, Parallel: 8})
 	if err == nil {
 		err = rep.Err()
 	}
@@ -168,7 +168,7 @@ func timeStop(dir, hook string, n int) error {
 	}
 	// A hook that failed open would time nothing: the copy must have
 	// caught up with every turn appended.
-	copied, err := thread.Agent{Root: aistore.Dir(dir), Name: "dev"}.Copy("s1").Size()
+	copied, err := thread.Agent{Root: store.Dir(dir), Name: "dev"}.Copy("s1").Size()
 	if err != nil || copied != size.Size() {
 		return fmt.Errorf("the hook did not sync: the copy holds %d of %d bytes (%v)", copied, size.Size(), err)
 	}

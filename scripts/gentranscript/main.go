@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/session-intelligence/session-intelligence/shared/synth"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/synth"
 )
 
 func main() {

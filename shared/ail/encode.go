@@ -6,10 +6,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/session-intelligence/session-intelligence/shared/redact"
+	"github.com/session-intelligence/session-intelligence/shared/core/redact"
 )
 
-// Counter counts the tokens of a text; shared/cl100k provides one.
+// Counter counts the tokens of a text; shared/ail/cl100k provides one.
 type Counter interface {
 	Count(text string) int
 }

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/session-intelligence/session-intelligence/shared/cl100k"
-	"github.com/session-intelligence/session-intelligence/shared/redact"
+	"github.com/session-intelligence/session-intelligence/shared/ail/cl100k"
+	"github.com/session-intelligence/session-intelligence/shared/core/redact"
 )
 
 var tok cl100k.Counter

@@ -6,10 +6,10 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/config"
-	"github.com/session-intelligence/session-intelligence/shared/intellog"
-	"github.com/session-intelligence/session-intelligence/shared/jsonx"
-	"github.com/session-intelligence/session-intelligence/shared/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/config"
+	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
 
 // maxRequest caps the module's request; a prompt longer than what may be

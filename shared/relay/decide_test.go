@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/lock"
+	"github.com/session-intelligence/session-intelligence/shared/core/lock"
 )
 
 // world is a scratch project and state root for decisions.

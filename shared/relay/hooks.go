@@ -1,8 +1,8 @@
 package relay
 
 import (
-	"github.com/session-intelligence/session-intelligence/shared/hookio"
-	"github.com/session-intelligence/session-intelligence/shared/transcript"
+	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/cc/transcript"
 )
 
 // hookDeps is the decision environment of a hook process.

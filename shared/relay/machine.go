@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/units"
+	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
 )
 
 // Event is what a driver reports.
@@ -168,7 +168,7 @@ func (m *Machine) turn(c Call) Answer {
 		st.Driver, st.OwnerSID, st.OwnerWindow, st.Crossed = c.Driver, c.SID, c.Window, c.Tokens
 		st.log(m.Now, c.SID, "handover", c.Tokens, "asked for the note (started at %d, threshold %d)", cv.Base, cv.Threshold(m.Set.Margin))
 		return Answer{Action: Handover, Text: m.Handover(c.Tokens, cv.Base),
-			Notice: fmt.Sprintf("Relay: the conversation is at %s tokens (it started at %s); the agent is writing its hand-over note to %s before a fresh start.", units.Tokens(c.Tokens), units.Tokens(cv.Base), m.Note)}
+			Notice: fmt.Sprintf("Relay: the conversation is at %s tokens (it started at %s); the agent is writing its hand-over note to %s before a fresh start.", humanize.Tokens(c.Tokens), humanize.Tokens(cv.Base), m.Note)}
 	case st.Phase == Writing && mine:
 		return m.writing(c, cv)
 	case st.Phase == Clearing && mine:
@@ -213,7 +213,7 @@ func (m *Machine) finish(c Call) Answer {
 	held := st.Held
 	st.Held = nil
 	st.enter(Armed, m.Now)
-	a := Answer{Action: None, Notice: fmt.Sprintf("Relay done: resumed from %s at %s tokens.", m.Note, units.Tokens(c.Tokens))}
+	a := Answer{Action: None, Notice: fmt.Sprintf("Relay done: resumed from %s at %s tokens.", m.Note, humanize.Tokens(c.Tokens))}
 	if len(held) == 0 {
 		return a
 	}

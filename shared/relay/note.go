@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/session-intelligence/session-intelligence/shared/ail"
-	"github.com/session-intelligence/session-intelligence/shared/fsutil"
-	"github.com/session-intelligence/session-intelligence/shared/units"
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
 )
 
 // HandoverMark opens every hand-over request, so the request is
@@ -36,7 +36,7 @@ const mtimeSlack = 2 * time.Second
 func HandoverText(set Settings, notePath string, tokens, base int64) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s This conversation is at %s tokens (it started at %s). It is about to be cleared, and a fresh conversation will carry on from a note you write now and nothing else.\n\n",
-		HandoverMark, units.Tokens(tokens), units.Tokens(base))
+		HandoverMark, humanize.Tokens(tokens), humanize.Tokens(base))
 	fmt.Fprintf(&b, "Write the note to %s (replace what is there; %s), then answer only \"%s updated\". Start no new work in this turn.\n\n", notePath, formatName(set.Format), baseName(notePath))
 	if set.Format == FormatAIL {
 		b.WriteString("Write it as AILv1 (the session-intelligence:ail skill has the format): the first line `!AILv1`; `@NEXT ?goal_with_next_step` for the open goals; " +

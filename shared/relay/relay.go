@@ -17,7 +17,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/config"
+	"github.com/session-intelligence/session-intelligence/shared/core/config"
 )
 
 // Phase is where a project's relay stands.

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/units"
+	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
 )
 
 // Status is a project's relay as `si relay status` shows it.
@@ -46,12 +46,12 @@ func (s Status) Write(w io.Writer, now time.Time) {
 	fmt.Fprintf(w, "relay %s · project %s\n", on, s.Root)
 	fmt.Fprintf(w, "phase %s", st.Phase)
 	if !st.Since.IsZero() {
-		fmt.Fprintf(w, " for %s", units.Duration(now.Sub(st.Since)))
+		fmt.Fprintf(w, " for %s", humanize.Duration(now.Sub(st.Since)))
 	}
 	if st.Phase != Armed {
 		fmt.Fprintf(w, " · driver %s · conversation %s", st.Driver, short(st.OwnerSID))
 	}
-	fmt.Fprintf(w, " · %d relays done · note %s · margin %s\n", st.Relays, s.Note, units.Tokens(s.Margin))
+	fmt.Fprintf(w, " · %d relays done · note %s · margin %s\n", st.Relays, s.Note, humanize.Tokens(s.Margin))
 	if len(st.Held) > 0 {
 		fmt.Fprintf(w, "held prompts: %d (%s)\n", len(st.Held), quoteAll(st.Held))
 	}
@@ -60,7 +60,7 @@ func (s Status) Write(w io.Writer, now time.Time) {
 			fmt.Fprintf(w, "  … %d more\n", len(s.Convs)-i)
 			break
 		}
-		fmt.Fprintf(w, "  conversation %s: started at %s, now %s, relays at %s\n", short(c.SID), units.Tokens(c.Base), units.Tokens(c.Tokens), units.Tokens(c.Threshold))
+		fmt.Fprintf(w, "  conversation %s: started at %s, now %s, relays at %s\n", short(c.SID), humanize.Tokens(c.Base), humanize.Tokens(c.Tokens), humanize.Tokens(c.Threshold))
 	}
 	if len(st.History) == 0 {
 		fmt.Fprintln(w, "no history yet")

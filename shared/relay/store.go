@@ -10,9 +10,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/fsutil"
-	"github.com/session-intelligence/session-intelligence/shared/jsonx"
-	"github.com/session-intelligence/session-intelligence/shared/lock"
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/core/lock"
 )
 
 // lockWait bounds the wait for another window's decision on the same

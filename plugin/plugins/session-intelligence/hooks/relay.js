@@ -58,7 +58,7 @@ async function resend($, prompts) {
 
 // /ai (ai agent): replace the context with `ai view`, the memory and the
 // session's agent thread. Every decision and every text comes from
-// bin/ai slash --json (package shared/aicli): it builds the view, or says
+// bin/ai slash --json (package shared/ai/cli): it builds the view, or says
 // why it cannot; this only runs the /compact it asks for and answers that
 // compaction with its messages, so no summary is made.
 const AI_TIMEOUT_MS = 10 * 60 * 1000

@@ -1,0 +1,143 @@
+// Package cli is the `ai` command line: `ai memory …` and `ai page`.
+// Each subcommand is a small type with a Run method; the outside world
+// (I/O, environment, clock, working directory, terminal, background
+// starts, the summariser) comes in through [Env], so tests run the whole
+// grammar in-process.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/alecthomas/kong"
+	"golang.org/x/term"
+
+	"github.com/session-intelligence/session-intelligence/shared/ai/memory"
+	"github.com/session-intelligence/session-intelligence/shared/ai/settings"
+	"github.com/session-intelligence/session-intelligence/shared/core/detach"
+)
+
+// Env is the outside world of one `ai` run.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+	Now            func() time.Time
+	// Cwd is the working directory; settings are found from it.
+	Cwd string
+	// Terminal is true when stdout is a terminal: views print whole.
+	Terminal bool
+	// Spawn starts `ai ARGS…` in the background, detached; nil starts
+	// nothing.
+	Spawn func(args []string) error
+	// Summariser replaces the backend named by the settings (tests).
+	Summariser memory.Summariser
+	// Interactive is true when both stdin and stdout are a terminal: a
+	// command may ask (pick an agent, agree to convert a store).
+	Interactive bool
+	// Exec replaces the process with the harness (ai agent resume): argv
+	// run in dir; nil cannot start one.
+	Exec func(dir string, argv []string) error
+}
+
+// deps is what subcommands get bound to Run.
+type deps struct {
+	Env
+	Settings settings.Settings
+	Home     string
+}
+
+// CLI is the grammar of `ai`.
+type CLI struct {
+	Init   InitCmd   `cmd:"" help:"Make this directory a project: mint its id into ai.toml, link ai.local.toml to the private settings."`
+	Memory MemoryCmd `cmd:"" help:"Permanent memory for agents: one-line notes, older ones folded into summaries."`
+	Notes  NotesCmd  `cmd:"" help:"A knowledge store for agents: one claim per note, in a tree of topics, each summarised."`
+	Agent  AgentCmd  `cmd:"" help:"Named agents, each with one thread that spans its Claude Code sessions."`
+	Resume ResumeCmd `cmd:"" help:"Continue an agent's newest session, else start one from its thread (ai agent resume)."`
+	View   ViewCmd   `cmd:"" help:"The whole memory, then this session's thread."`
+	Slash  SlashCmd  `cmd:"" hidden:"" help:"What /ai runs inside Claude Code."`
+	Page   PageCmd   `cmd:"" help:"Print a part of a saved view: ai page 17:2."`
+}
+
+// errSilent marks an error already reported to the user.
+var errSilent = errors.New("")
+
+// Main runs `ai` with args (without the program name) and returns the
+// exit code: 0 success, 1 failure, 2 usage error.
+func Main(args []string, env Env) int {
+	if ctx := parseNarrow(args); ctx != nil {
+		return runParsed(ctx, env)
+	}
+	var cli CLI
+	code := -1
+	parser, err := kong.New(&cli, kong.Name("ai"),
+		kong.Description("ai: permanent memory for AI agents."),
+		kong.Writers(env.Stdout, env.Stderr), kong.Exit(func(c int) { code = c }), kong.UsageOnError())
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "ai:", err)
+		return 1
+	}
+	ctx, err := parser.Parse(args)
+	if code >= 0 {
+		return code
+	}
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "ai:", err)
+		return 2
+	}
+	return runParsed(ctx, env)
+}
+
+// runParsed runs the parsed command.
+func runParsed(ctx *kong.Context, env Env) int {
+	d, err := newDeps(env)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "ai:", err)
+		return 1
+	}
+	if err := ctx.Run(d); err != nil {
+		if !errors.Is(err, errSilent) {
+			fmt.Fprintln(env.Stderr, "ai:", err)
+		}
+		return 1
+	}
+	return 0
+}
+
+func newDeps(env Env) (*deps, error) {
+	home := env.Getenv("HOME")
+	if home == "" {
+		return nil, errors.New("HOME is not set")
+	}
+	s, err := settings.Load(home, env.Cwd)
+	if err != nil {
+		return nil, err
+	}
+	return &deps{Env: env, Settings: s, Home: home}, nil
+}
+
+// OSEnv is the real process environment.
+func OSEnv() Env {
+	cwd, _ := os.Getwd()
+	env := Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
+		Now: time.Now, Cwd: cwd}
+	env.Terminal = term.IsTerminal(int(os.Stdout.Fd()))
+	env.Interactive = env.Terminal && term.IsTerminal(int(os.Stdin.Fd()))
+	env.Exec = execHarness
+	if exe, err := os.Executable(); err == nil {
+		env.Spawn = func(args []string) error { return detach.Start(exe, args, nil) }
+	}
+	return env
+}
+
+// abs resolves a path from the environment against the working directory.
+func (d *deps) abs(p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(d.Cwd, p)
+}

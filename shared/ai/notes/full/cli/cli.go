@@ -1,0 +1,85 @@
+// Package cli is the ai-sync binary, which carries out
+// `ai notes sync`. Syncing links go-git's network transports (ssh,
+// https, their crypto), which would make every other `ai` run start
+// slower, so `ai` hands the work to this sibling with the store and the
+// remote already resolved:
+//
+//	ai-sync --store DIR [URL]
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/ai/notes/full"
+	"github.com/session-intelligence/session-intelligence/shared/ai/settings"
+	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
+)
+
+// syncTimeout bounds one sync.
+const syncTimeout = 10 * time.Minute
+
+// Main runs ai-sync with args (without the program name) and returns the
+// exit code: 0 success, 1 failure, 2 usage error. Errors are printed as
+// `ai` prints its own.
+func Main(args []string, env clienv.Env) int {
+	fs := flag.NewFlagSet("ai-sync", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	store := fs.String("store", "", "the notes' directory, absolute")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *store == "" || fs.NArg() > 1 {
+		fmt.Fprintln(env.Stderr, "usage: ai-sync --store DIR [URL] (run it as ai notes sync)")
+		return 2
+	}
+	home := env.Getenv("HOME")
+	ctx, cancel := context.WithTimeout(context.Background(), syncTimeout)
+	defer cancel()
+	r, err := full.Sync(ctx, *store, full.Options{URL: fs.Arg(0), Now: env.Now})
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "ai: sync %s: %v\n", settings.Pretty(*store, home), err)
+		return 1
+	}
+	printReport(env.Stdout, r, settings.Pretty(*store, home))
+	return 0
+}
+
+// printReport says what a sync of the store shown as dir did.
+func printReport(w io.Writer, r full.Report, dir string) {
+	if r.Created {
+		fmt.Fprintf(w, "Created the notes at %s from %s.\n", dir, r.URL)
+	}
+	if in := r.Added + r.Changed + r.Removed; in > 0 {
+		fmt.Fprintf(w, "pulled from %s: %s new, %d changed, %d removed\n", r.URL, plural(r.Added, "note"), r.Changed, r.Removed)
+	} else {
+		fmt.Fprintf(w, "pulled from %s: nothing new\n", r.URL)
+	}
+	if r.Merged {
+		fmt.Fprintln(w, "merged: both sides had changes; one merge commit joins them")
+	}
+	if r.Pushed {
+		fmt.Fprintf(w, "pushed to %s\n", r.URL)
+	} else {
+		fmt.Fprintln(w, "pushed: nothing, the remote had everything")
+	}
+	for _, n := range r.Notices {
+		fmt.Fprintln(w, "note: "+n)
+	}
+	for _, c := range r.Conflicts {
+		fmt.Fprintln(w, "conflict: "+c)
+	}
+	if k := len(r.Conflicts); k > 0 {
+		fmt.Fprintf(w, "%s: both versions are kept; read them, keep one and edit or move the other\n", plural(k, "conflict"))
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,110 @@
+package hookio
+
+import (
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"io"
+	"unicode/utf8"
+)
+
+// Exit codes as Claude Code reads them: 0 lets the action go ahead and
+// reads stdout; 2 blocks on events that can block (stderr is the reason).
+// Any other code is a non-blocking error, which we never use on purpose.
+const (
+	ExitOK    = 0
+	ExitBlock = 2
+)
+
+// MaxContext is Claude Code's cap on additionalContext and plain stdout;
+// longer text is spilled to a file, so we cut it ourselves.
+const MaxContext = 10_000
+
+// Result is what a handler wants Claude Code to see. Emit turns it into
+// the one form the event accepts and drops what the event cannot take.
+type Result struct {
+	Context string // hookSpecificOutput.additionalContext for the model
+	Notice  string // systemMessage: a line shown to the user, not the model
+	Text    string // plain stdout: SessionStart context, PreCompact guidance
+	Block   string // block with this reason (Stop, UserPromptSubmit, PreCompact)
+}
+
+// contextEvents may carry hookSpecificOutput.additionalContext; any other
+// event rejects a hookSpecificOutput object as a validation error.
+var contextEvents = map[Event]bool{
+	SessionStart: true, UserPromptSubmit: true, PreToolUse: true,
+	PostToolUse: true, Stop: true, SubagentStop: true,
+}
+
+// textEvents feed plain stdout to the model (PreCompact: to the
+// summariser); elsewhere plain stdout only reaches the debug log.
+var textEvents = map[Event]bool{SessionStart: true, UserPromptSubmit: true, PreCompact: true}
+
+// noticeEvents show a systemMessage to the user; the others discard it.
+var noticeEvents = map[Event]bool{SessionStart: true, UserPromptSubmit: true, PreToolUse: true, PostToolUse: true, Stop: true}
+
+// blockEvents are the events where blocking is a feature we use.
+var blockEvents = map[Event]bool{Stop: true, UserPromptSubmit: true, PreCompact: true}
+
+type output struct {
+	Decision      string    `json:"decision,omitempty"`
+	Reason        string    `json:"reason,omitempty"`
+	SystemMessage string    `json:"systemMessage,omitempty"`
+	Specific      *specific `json:"hookSpecificOutput,omitempty"`
+}
+
+type specific struct {
+	HookEventName     string `json:"hookEventName"`
+	AdditionalContext string `json:"additionalContext,omitempty"`
+}
+
+// Emit writes res for event and returns the exit code. It never writes
+// "continue": false, never writes hookSpecificOutput for an event that
+// rejects it, and never blocks a Stop hook that is already continuing
+// because of a block (stopActive), which would loop the session.
+func Emit(event Event, res Result, stopActive bool, stdout, stderr io.Writer) int {
+	if res.Block != "" && blockEvents[event] && !(event == Stop && stopActive) {
+		if event == Stop || event == UserPromptSubmit {
+			return writeJSON(stdout, output{Decision: "block", Reason: truncate(res.Block)})
+		}
+		_, _ = io.WriteString(stderr, truncate(res.Block))
+		return ExitBlock
+	}
+	var o output
+	if res.Context != "" && contextEvents[event] {
+		o.Specific = &specific{HookEventName: string(event), AdditionalContext: truncate(res.Context)}
+	}
+	if res.Notice != "" && noticeEvents[event] {
+		o.SystemMessage = truncate(res.Notice)
+	}
+	if o.Specific != nil || o.SystemMessage != "" {
+		return writeJSON(stdout, o)
+	}
+	if res.Text != "" && textEvents[event] {
+		_, _ = io.WriteString(stdout, truncate(res.Text))
+	}
+	return ExitOK
+}
+
+func writeJSON(w io.Writer, o output) int {
+	data, err := jsonx.Marshal(o)
+	if err != nil {
+		return ExitOK
+	}
+	_, _ = w.Write(append(data, '\n'))
+	return ExitOK
+}
+
+// truncate cuts s to MaxContext characters on a rune boundary.
+func truncate(s string) string {
+	if utf8.RuneCountInString(s) <= MaxContext {
+		return s
+	}
+	const marker = "\n[…truncated]"
+	n := 0
+	for i := range s {
+		if n == MaxContext-len([]rune(marker)) {
+			return s[:i] + marker
+		}
+		n++
+	}
+	return s
+}

@@ -1,0 +1,99 @@
+package posttooluse
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/core/config"
+	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/intel/session"
+)
+
+func testRuntime(t *testing.T, mutate func(*config.Config)) *hookio.Runtime {
+	cfg := config.Default()
+	cfg.Compact.Threshold = 4
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	home := t.TempDir()
+	dirs, _ := paths.Resolve(func(k string) string { return map[string]string{"HOME": home}[k] })
+	return &hookio.Runtime{Ctx: context.Background(), Dirs: dirs, Config: cfg, SID: "s",
+		Log: &intellog.Logger{}, Now: func() time.Time { return time.Unix(1_800_000_000, 0) }}
+}
+
+// TestAdviseSequence walks a session through the zones and checks when
+// an advisory is sent.
+func TestAdviseSequence(t *testing.T) {
+	steps := []struct {
+		tokens int64
+		want   string // "" for silence, else a substring of the advisory
+		zone   string // zone recorded after the call
+	}{
+		{150_000, "", ""},
+		{210_000, "", "yellow"},            // yellow is logged only
+		{320_000, "", "yellow"},            // orange, but under the 4-call threshold: held back
+		{330_000, "Drift zone", "orange"},  // 4th call: sent
+		{360_000, "", "orange"},            // same zone: silent
+		{420_000, "High-risk zone", "red"}, // escalation: sent again
+		{40_000, "", "green"},              // compaction: re-armed, silent
+		{310_000, "Drift zone", "orange"},  // crossing again after the drop
+	}
+	rt := testRuntime(t, nil)
+	st := &session.State{}
+	in := &hookio.Input{Cwd: "/p"}
+	for i, s := range steps {
+		st.Calls = i + 1
+		got := advise(rt, in, st, measurement{tokens: s.tokens, cost: 1.5})
+		if (s.want == "") != (got == "") || !strings.Contains(got, s.want) {
+			t.Errorf("call %d at %d tokens: advisory %q, want %q", i+1, s.tokens, got, s.want)
+		}
+		if st.Zone != s.zone {
+			t.Errorf("call %d: zone %q, want %q", i+1, st.Zone, s.zone)
+		}
+	}
+	if st.Advisories != 3 {
+		t.Errorf("advisories = %d, want 3", st.Advisories)
+	}
+}
+
+func TestAdviseRefireAndSwitches(t *testing.T) {
+	rt := testRuntime(t, func(c *config.Config) { c.Compact.RefireEveryTokens = 20_000; c.Compact.MemoryOffload = false })
+	st := &session.State{Calls: 10}
+	in := &hookio.Input{Cwd: "/p"}
+	first := advise(rt, in, st, measurement{tokens: 300_000, cost: -1})
+	if !strings.Contains(first, "Drift zone —") || strings.Contains(first, "spent") || strings.Contains(first, "auto-memory") {
+		t.Errorf("first advisory = %q", first)
+	}
+	if again := advise(rt, in, st, measurement{tokens: 310_000, cost: -1}); again != "" {
+		t.Errorf("refired after 10k growth: %q", again)
+	}
+	if again := advise(rt, in, st, measurement{tokens: 321_000, cost: -1}); !strings.Contains(again, "Drift zone (still)") {
+		t.Errorf("no refire after 21k growth: %q", again)
+	}
+	off := testRuntime(t, func(c *config.Config) { c.Compact.Autoblock = false })
+	st = &session.State{Calls: 10}
+	if got := advise(off, in, st, measurement{tokens: 500_000}); got != "" || st.Zone != "" {
+		t.Errorf("autoblock off: advisory %q, zone %q (want silent and nothing recorded)", got, st.Zone)
+	}
+}
+
+func TestAdviseEstimatedAndMemory(t *testing.T) {
+	rt := testRuntime(t, nil)
+	st := &session.State{Calls: 10}
+	got := advise(rt, &hookio.Input{Cwd: "/home/me/my_proj"}, st, measurement{tokens: 305_000, estimated: true, cost: 2})
+	for _, want := range []string{"~305k (estimated) tokens", "$2.00 spent", "projects/-home-me-my-proj/memory/"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("advisory lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+func TestEstimate(t *testing.T) {
+	if got := Estimate([]byte(`{"a":1}`), make([]byte, 4001)); got != 100+2+1001 {
+		t.Errorf("Estimate = %d, want 1103", got)
+	}
+}

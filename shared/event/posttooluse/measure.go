@@ -1,0 +1,71 @@
+package posttooluse
+
+import (
+	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
+	"github.com/session-intelligence/session-intelligence/shared/cc/transcript"
+	"github.com/session-intelligence/session-intelligence/shared/intel/session"
+)
+
+// measurement is the context size and cost at this call.
+type measurement struct {
+	tokens    int64
+	estimated bool
+	cost      float64 // < 0 when unknown
+}
+
+// measure reads the transcript incrementally for the real context size
+// and cost, falling back to the estimate when the transcript is missing,
+// unreadable or has no usage yet (or when tokenSource says so).
+func measure(rt *hookio.Runtime, in *hookio.Input, st *session.State) measurement {
+	m := measurement{tokens: st.Estimate, estimated: true, cost: -1}
+	if in.TranscriptPath != "" && rt.Config.Statusline.TokenSource != "estimate" {
+		stats, err := scanCaughtUp(rt, in, st)
+		switch {
+		case err != nil:
+			rt.Log.Debugf(nil, "transcript: %v", err)
+		default:
+			if tok, ok := stats.ContextTokens(); ok {
+				m.tokens, m.estimated = tok, false
+			}
+			m.cost = stats.Cost(pricing.Default().WithOverrides(rt.Config.Statusline.Prices))
+		}
+	}
+	st.Tokens = m.tokens
+	st.TokenSource = "transcript"
+	if m.estimated {
+		st.TokenSource = "estimate"
+	}
+	return m
+}
+
+// Claude Code appends to the transcript asynchronously, so a fast hook can
+// run before the record of the response that asked for this tool call is
+// written. Wait briefly for it, so that the context size is the one the
+// model just reported rather than the previous turn's.
+const (
+	lagWait = 150 * time.Millisecond
+	lagPoll = 4 * time.Millisecond
+)
+
+// scanCaughtUp scans the transcript, waiting up to lagWait for the record
+// holding in.ToolUseID. If it never comes, later calls of the session
+// stop waiting.
+func scanCaughtUp(rt *hookio.Runtime, in *hookio.Input, st *session.State) (*transcript.Stats, error) {
+	stats, err := transcript.Scan(in.TranscriptPath, rt.Dirs.Cache())
+	if err != nil || in.ToolUseID == "" || st.NoLagWait || stats.HasToolUse(in.ToolUseID) {
+		return stats, err
+	}
+	deadline := time.Now().Add(lagWait)
+	for time.Now().Before(deadline) && rt.Ctx.Err() == nil {
+		time.Sleep(lagPoll)
+		if stats, err = transcript.Scan(in.TranscriptPath, rt.Dirs.Cache()); err != nil || stats.HasToolUse(in.ToolUseID) {
+			return stats, err
+		}
+	}
+	st.NoLagWait = true
+	rt.Log.Debugf(map[string]string{"tool_use_id": in.ToolUseID}, "transcript never showed the tool call; not waiting again this session")
+	return stats, nil
+}

@@ -1,0 +1,48 @@
+package sessionstart
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/core/detach"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/intel/bootstrap"
+)
+
+// runBootstrap seeds the config, session-context.md and the CLAUDE.md
+// block (each only when due), starts the git refresher when the
+// auto-fill needs a fresh status, and, once per install, learns the
+// compaction history from the user's existing transcripts in the
+// background.
+func runBootstrap(rt *hookio.Runtime, in *hookio.Input) {
+	if in.Cwd != "" {
+		rep := bootstrap.Run(bootstrap.Options{Dirs: rt.Dirs, Cwd: in.Cwd, Now: rt.Now(), ClaudeMDEnabled: rt.Config.Continue.ClaudeMd})
+		rep.Log(rt.Log)
+		if rep.NeedGit != "" {
+			spawnSI(rt, "refresh", "git", rep.NeedGit)
+		}
+	}
+	marker := filepath.Join(rt.Dirs.State, "learned")
+	if _, err := os.Stat(marker); err == nil {
+		return
+	}
+	if spawnSI(rt, "learn", "--quiet") {
+		_ = os.WriteFile(marker, nil, 0o600)
+		rt.Log.Infof(nil, "learning the compaction history from existing transcripts in the background")
+	}
+}
+
+// spawnSI starts the plugin's si detached; false when there is none.
+func spawnSI(rt *hookio.Runtime, args ...string) bool {
+	si := paths.PluginBinary(paths.PluginRoot(rt.Getenv), runtime.GOOS, runtime.GOARCH, "si")
+	if si == "" {
+		return false
+	}
+	if err := detach.Start(si, args, os.Environ()); err != nil {
+		rt.Log.Warnf(nil, "start si %s: %v", args[0], err)
+		return false
+	}
+	return true
+}

@@ -1,0 +1,84 @@
+package advisory
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
+)
+
+const silence = "Silence this feedback with CLAUDE_COMPACT_AUTOBLOCK=0 or compact.autoblock=false in ~/.claude/session-intelligence.json."
+
+func base() Input {
+	return Input{Zone: zones.Orange, Tokens: 312_000, Cost: 7.56, Zones: zones.Set{Yellow: 200_000, Orange: 300_000, Red: 400_000}}
+}
+
+func TestHeadline(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(*Input)
+		want string
+	}{
+		{"orange", func(*Input) {}, "[StrategicCompact] Drift zone — context at ~312k tokens, $7.56 spent. Advisory only — continue if the task needs full context."},
+		{"red", func(in *Input) { in.Zone, in.Tokens = zones.Red, 425_000 }, "[StrategicCompact] High-risk zone — context at ~425k tokens, $7.56 spent. Advisory only — continue if the task needs full context."},
+		{"yellow", func(in *Input) { in.Zone = zones.Yellow }, "[StrategicCompact] Caution zone — context at ~312k tokens, $7.56 spent. Advisory only — continue if the task needs full context."},
+		{"green", func(in *Input) { in.Zone = zones.Green }, "[StrategicCompact] Free zone — context at ~312k tokens, $7.56 spent. Advisory only — continue if the task needs full context."},
+		{"estimated", func(in *Input) { in.Estimated = true }, "[StrategicCompact] Drift zone — context at ~312k (estimated) tokens, $7.56 spent. Advisory only — continue if the task needs full context."},
+		{"cost unknown", func(in *Input) { in.Cost = -1 }, "[StrategicCompact] Drift zone — context at ~312k tokens. Advisory only — continue if the task needs full context."},
+		{"cost zero", func(in *Input) { in.Cost = 0 }, "[StrategicCompact] Drift zone — context at ~312k tokens, $0.00 spent. Advisory only — continue if the task needs full context."},
+		{"repeat", func(in *Input) { in.Repeat, in.Cost = true, 123.4 }, "[StrategicCompact] Drift zone (still) — context at ~312k tokens, $123 spent. Advisory only — continue if the task needs full context."},
+		{"big", func(in *Input) { in.Zone, in.Tokens = zones.Red, 1_250_000 }, "[StrategicCompact] High-risk zone — context at ~1.25M tokens, $7.56 spent. Advisory only — continue if the task needs full context."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := base()
+			tt.edit(&in)
+			got, _, _ := strings.Cut(Compose(in), "\n")
+			if got != tt.want {
+				t.Errorf("headline = %q\nwant       %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCompose(t *testing.T) {
+	const (
+		orangeAction = "Context rot zone: compact between steps, before starting the next task."
+		redAction    = "Urgent: output quality degrades from here; compact at the next natural pause (finish the current edit first)."
+		memory       = "Optional: offload rich detail to auto-memory at /h/.claude/projects/-w-p/memory/ (project_session_*.md / reference_*.md + MEMORY.md index) before compacting."
+		hints        = "When you do compact, `/compact` auto-injects preserve/drop hints from observed tool usage; free-text hints still work."
+		adaptive     = "(Zones adapted to your history: orange=300k, red=400k, 7 past compacts.)"
+	)
+	tests := []struct {
+		name string
+		edit func(*Input)
+		rest []string // lines after the headline
+	}{
+		{"bare orange", func(*Input) {}, []string{orangeAction, silence}},
+		{"red", func(in *Input) { in.Zone = zones.Red }, []string{redAction, silence}},
+		{"yellow action", func(in *Input) { in.Zone = zones.Yellow }, []string{"A good time to /compact after the current task.", silence}},
+		{"diagnosis", func(in *Input) { in.Diagnosis = "hot: src/billing" }, []string{"Observed: hot: src/billing.", orangeAction, silence}},
+		{"memory dir", func(in *Input) { in.MemoryDir = "/h/.claude/projects/-w-p/memory" }, []string{orangeAction, memory, silence}},
+		{"memory dir trailing slash", func(in *Input) { in.MemoryDir = "/h/.claude/projects/-w-p/memory/" }, []string{orangeAction, memory, silence}},
+		{"compact hints", func(in *Input) { in.CompactHints = true }, []string{orangeAction, hints, silence}},
+		{"adaptive", func(in *Input) { in.Zones.Adaptive, in.Zones.Samples = true, 7 }, []string{orangeAction, adaptive, silence}},
+		{"samples without adaptive", func(in *Input) { in.Zones.Samples = 7 }, []string{orangeAction, silence}},
+		{"everything", func(in *Input) {
+			in.Zone, in.Diagnosis, in.MemoryDir, in.CompactHints = zones.Red, "shifted a → b", "/h/.claude/projects/-w-p/memory", true
+			in.Zones.Adaptive, in.Zones.Samples = true, 7
+		}, []string{"Observed: shifted a → b.", redAction, memory, hints, adaptive, silence}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := base()
+			tt.edit(&in)
+			lines := strings.Split(Compose(in), "\n")
+			if got, want := strings.Join(lines[1:], "\n"), strings.Join(tt.rest, "\n"); got != want {
+				t.Errorf("Compose() body =\n%s\nwant\n%s", got, want)
+			}
+			if strings.Contains(Compose(in), "\x1b") {
+				t.Error("Compose() contains an escape sequence")
+			}
+		})
+	}
+}

@@ -1,0 +1,78 @@
+package guidance
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+	"github.com/session-intelligence/session-intelligence/shared/intel/shape"
+)
+
+// shapeBlock is OBSERVED CONTEXT SHAPE from the shape analysis.
+func shapeBlock(in Input) string {
+	a := in.Shape
+	if a == nil || len(a.Hot)+len(a.Cold) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("OBSERVED CONTEXT SHAPE (auto-generated from tool usage):\n" + rule + "\n")
+	if a.Shift != nil && len(a.Shift.From) > 0 && len(a.Shift.To) > 0 {
+		fmt.Fprintf(&b, "\nDOMAIN SHIFT DETECTED: %s → %s\n", strings.Join(a.Shift.From, ", "), strings.Join(a.Shift.To, ", "))
+		if !in.Stable {
+			fmt.Fprintf(&b, "(Jaccard overlap %.2f across recent tool calls)\n", a.Shift.Jaccard)
+		}
+	}
+	if len(a.Hot) > 0 {
+		b.WriteString("\nPRESERVE (recently active, still in use):\n")
+		for _, r := range a.Hot {
+			b.WriteString(rootLine(r, in.Stable, ""))
+		}
+	}
+	if len(a.Cold) > 0 {
+		head := "\nSAFE TO DROP (untouched for most of the session):\n"
+		if !in.Stable && a.StaleTokens >= shape.MinStale {
+			head = fmt.Sprintf("\nSAFE TO DROP (untouched for most of the session, ~%s tokens):\n", humanize.Tokens(a.StaleTokens))
+		}
+		b.WriteString(head)
+		for _, r := range a.Cold {
+			b.WriteString(rootLine(r, in.Stable, " earlier"))
+		}
+		b.WriteString("\nKeep only one-line summaries of what happened in the DROP section — the detail is no longer load-bearing.\n")
+	}
+	if len(a.Markers) > 0 {
+		b.WriteString("\nPHASE MARKERS OBSERVED:\n")
+		for _, m := range markers(a.Markers, in.Stable) {
+			b.WriteString("  - " + m + "\n")
+		}
+	}
+	return b.String() + rule
+}
+
+// rootLine lists one root; the stable form is its name alone.
+func rootLine(r shape.Root, stable bool, when string) string {
+	if stable {
+		return "  - " + r.Name + "\n"
+	}
+	line := fmt.Sprintf("  - %s (%d calls%s)", r.Name, r.Count, when)
+	if len(r.Samples) > 0 {
+		line += " — e.g. " + strings.Join(r.Samples, ", ")
+	}
+	return line + "\n"
+}
+
+// markers lists phase events; the stable form names each kind once.
+func markers(ms []shape.Marker, stable bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, m := range ms {
+		if stable {
+			if !seen[m.Event] {
+				seen[m.Event] = true
+				out = append(out, m.Event)
+			}
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s at ~%s tokens", m.Event, humanize.Tokens(m.Tokens)))
+	}
+	return out
+}

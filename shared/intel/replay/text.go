@@ -1,0 +1,163 @@
+package replay
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+	"github.com/session-intelligence/session-intelligence/shared/intel/regret"
+)
+
+// event is one line of the timeline, placed by call index.
+type event struct {
+	call  int
+	order int // advisories before a compaction after the same call
+	t     int64
+	text  []string
+}
+
+// WriteText writes the report as a readable timeline (times in UTC).
+func (r Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n  session %s · %s\n", r.Path, orDash(r.SessionID), orDash(r.Cwd))
+	var events []event
+	for _, a := range r.Advisories {
+		events = append(events, event{call: a.Call, t: a.T, text: []string{advisoryLine(a)}})
+	}
+	for _, c := range r.Compactions {
+		events = append(events, event{call: c.AfterCall, order: 1, t: c.T, text: compactionLines(c)})
+	}
+	sort.SliceStable(events, func(i, j int) bool {
+		if events[i].call != events[j].call {
+			return events[i].call < events[j].call
+		}
+		return events[i].order < events[j].order
+	})
+	for _, e := range events {
+		stamp := time.Unix(e.t, 0).UTC().Format(time.TimeOnly)
+		for i, line := range e.text {
+			if i > 0 {
+				stamp = strings.Repeat(" ", len(stamp))
+			}
+			fmt.Fprintf(&b, "  %s  %s\n", stamp, line)
+		}
+	}
+	b.WriteString("  " + totalsLine(r.Totals) + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func advisoryLine(a Advisory) string {
+	head := fmt.Sprintf("call %d at %s: %s", a.Call, humanize.Tokens(a.Tokens), a.Zone)
+	switch {
+	case !a.Delivered:
+		return head + " (logged only)"
+	case a.Repeat:
+		head += " advisory (again)"
+	default:
+		head += " advisory"
+	}
+	if a.Diagnosis != "" {
+		head += " — observed: " + a.Diagnosis
+	}
+	return head
+}
+
+func compactionLines(c Compaction) []string {
+	head := fmt.Sprintf("compaction (%s) at %s after call %d: ", orDash(c.Trigger), humanize.Tokens(c.PreTokens), c.AfterCall)
+	if len(c.Hot)+len(c.Warm)+len(c.Cold) == 0 {
+		head += fmt.Sprintf("no bands (%d rooted calls in the shape log)", c.Rooted)
+	} else {
+		head += "PRESERVE " + list(c.Hot) + "  WARM " + list(c.Warm) + "  DROP " + list(c.Cold)
+	}
+	lines := []string{head}
+	if c.Shift != nil {
+		lines = append(lines, fmt.Sprintf("  shift %s → %s (overlap %.2f)", list(c.Shift.From), list(c.Shift.To), c.Shift.Jaccard))
+	}
+	return append(lines, "  → "+outcomeLine(c.Regret))
+}
+
+func outcomeLine(o Outcome) string {
+	var parts []string
+	if n := len(o.Hard); n == 0 {
+		parts = append(parts, "no hard regret")
+	} else {
+		parts = append(parts, fmt.Sprintf("regret %d %s, weight %.2f (%s)", n, plural(n, "hit"), o.HardWeight, hitList(o.Hard)))
+	}
+	if n := len(o.Soft); n > 0 {
+		parts = append(parts, fmt.Sprintf("soft %d (%s)", n, hitList(o.Soft)))
+	}
+	parts = append(parts, fmt.Sprintf("positive %d", len(o.Positive)))
+	if o.ContinuationQuality != nil {
+		parts = append(parts, fmt.Sprintf("quality %+.2f", *o.ContinuationQuality))
+	}
+	parts = append(parts, fmt.Sprintf("window %d %s, closed by %s", o.Calls, plural(o.Calls, "call"), o.ClosedBy))
+	return strings.Join(parts, " · ")
+}
+
+// hitList groups hits by root, in order of first touch:
+// "tests/e2e: Read; src/api: Grep ×2, Edit".
+func hitList(hits []regret.Hit) string {
+	var roots []string
+	tools := map[string][]string{}
+	counts := map[string]int{}
+	for _, h := range hits {
+		if _, ok := tools[h.Root]; !ok {
+			roots = append(roots, h.Root)
+		}
+		if counts[h.Root+"\x00"+h.Tool]++; counts[h.Root+"\x00"+h.Tool] == 1 {
+			tools[h.Root] = append(tools[h.Root], h.Tool)
+		}
+	}
+	parts := make([]string, 0, len(roots))
+	for _, root := range roots {
+		var used []string
+		for _, tool := range tools[root] {
+			if n := counts[root+"\x00"+tool]; n > 1 {
+				tool += fmt.Sprintf(" ×%d", n)
+			}
+			used = append(used, tool)
+		}
+		parts = append(parts, root+": "+strings.Join(used, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func totalsLine(t Totals) string {
+	s := fmt.Sprintf("totals: %d tool calls (%d rooted) · %d %s · %d %s delivered",
+		t.ToolCalls, t.RootedCalls, t.Compactions, plural(t.Compactions, "compaction"), t.Advisories, plural(t.Advisories, "advisory"))
+	if t.Compactions > 0 {
+		s += fmt.Sprintf(" · hard-regret rate %.0f%% · mean weighted regret %.2f", t.HardRegretRate*100, t.MeanHardRegret)
+	}
+	if t.MeanContinuation != nil {
+		s += fmt.Sprintf(" · mean continuation quality %+.2f", *t.MeanContinuation)
+	}
+	return s
+}
+
+func list(names []string) string {
+	if len(names) == 0 {
+		return "—"
+	}
+	return strings.Join(names, ", ")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+func plural(n int, word string) string {
+	switch {
+	case n == 1:
+		return word
+	case strings.HasSuffix(word, "y"):
+		return strings.TrimSuffix(word, "y") + "ies"
+	}
+	return word + "s"
+}

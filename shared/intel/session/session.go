@@ -1,0 +1,124 @@
+// Package session holds the private per-session state the hooks keep
+// (<state>/sessions/<sid>/state.json): tool-call count, the tool-I/O
+// token estimate, the zone last announced, and bookkeeping for the shape
+// log. Writers take the session lock; the file is replaced atomically.
+package session
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/core/lock"
+	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
+)
+
+// State is one session's state.json.
+type State struct {
+	Calls       int          `json:"calls"`               // PostToolUse fires
+	Estimate    int64        `json:"estimate"`            // tool-I/O token estimate, cumulative
+	Tokens      int64        `json:"tokens"`              // context tokens at the last call
+	TokenSource string       `json:"tokenSource"`         // transcript or estimate
+	Zone        string       `json:"zone"`                // zone last announced (or re-armed to)
+	ZoneTokens  int64        `json:"zoneTokens"`          // tokens when Zone was set
+	Advisories  int          `json:"advisories"`          // advisories sent to the model
+	ShapeLines  int          `json:"shapeLines"`          // lines in the shape log
+	Archived    int          `json:"archived"`            // responses archived
+	NoLagWait   bool         `json:"noLagWait"`           // transcript never caught up; stop waiting
+	Zones       zones.Cached `json:"zones"`               // what the compaction history teaches, cached
+	Announced   string       `json:"announced,omitempty"` // learned zones last mentioned (learning.announce)
+	Cwd         string       `json:"cwd"`
+	Updated     int64        `json:"updated"` // unix seconds
+}
+
+// Dir is one session's private directory.
+type Dir string
+
+// StateFile, ShapeLog, ArchiveDir, LockFile and Snapshot name the
+// session's files.
+func (d Dir) StateFile() string  { return filepath.Join(string(d), "state.json") }
+func (d Dir) ShapeLog() string   { return filepath.Join(string(d), "shape.jsonl") }
+func (d Dir) ArchiveDir() string { return filepath.Join(string(d), "archive") }
+func (d Dir) LockFile() string   { return filepath.Join(string(d), ".lock") }
+func (d Dir) Snapshot() string   { return filepath.Join(string(d), "compact-snapshot.json") }
+
+// maxState caps state.json reads.
+const maxState = 64 << 10
+
+// Load reads the state; a missing, unreadable or malformed file is a
+// fresh state (never a half-decoded one).
+func (d Dir) Load() State {
+	var s State
+	data, err := fsutil.ReadCapped(d.StateFile(), maxState)
+	if err != nil || jsonx.Unmarshal(data, &s) != nil {
+		return State{}
+	}
+	return s
+}
+
+// Save replaces the state atomically (temporary file, rename) under the
+// caller's lock. It is not fsynced: it is rewritten on every tool call,
+// where an fsync costs more than the rest of the hook, and after a power
+// loss an empty or old state.json only means a fresh count (Load treats a
+// malformed file as zero state). Readers never see a partial file.
+func (d Dir) Save(s State, now time.Time) error {
+	s.Updated = now.Unix()
+	data, err := jsonx.Marshal(s)
+	if err != nil {
+		return err
+	}
+	return fsutil.WriteAtomic(d.StateFile(), data, 0o600, fsutil.NoSync)
+}
+
+// Locked creates the directory (0700) and runs fn under its lock.
+func (d Dir) Locked(ctx context.Context, fn func() error) error {
+	if err := fsutil.PrivateDir(string(d)); err != nil {
+		return err
+	}
+	release, err := lock.Acquire(ctx, d.LockFile())
+	if err != nil {
+		return err
+	}
+	defer func() { _ = release() }()
+	return fn()
+}
+
+// Sweep removes session directories untouched for longer than ttl. It
+// runs at most once per interval, marked by the mtime of <root>/.swept.
+func Sweep(root string, ttl, interval time.Duration, now time.Time) (removed int, err error) {
+	mark := filepath.Join(root, ".swept")
+	if fi, err := os.Stat(mark); err == nil && now.Sub(fi.ModTime()) < interval {
+		return 0, nil
+	}
+	if err := fsutil.PrivateDir(root); err != nil {
+		return 0, err
+	}
+	if err := os.WriteFile(mark, nil, 0o600); err != nil {
+		return 0, err
+	}
+	_ = os.Chtimes(mark, now, now)
+	entries, err := os.ReadDir(root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		fi, err := os.Stat(filepath.Join(root, e.Name(), "state.json"))
+		if err != nil {
+			fi, err = e.Info()
+		}
+		if err == nil && now.Sub(fi.ModTime()) > ttl {
+			if os.RemoveAll(filepath.Join(root, e.Name())) == nil {
+				removed++
+			}
+		}
+	}
+	return removed, nil
+}

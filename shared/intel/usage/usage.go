@@ -1,0 +1,175 @@
+// Package usage reports token usage and cost per session from transcript
+// files, the way `si usage` prints it. Each file is one session; its
+// subagent transcripts (<dir>/<session>/subagents/*.jsonl) count with it.
+// Like ccusage, it de-duplicates API responses across all files at once:
+// of the records sharing a message.id and requestId, the one with the
+// largest usage wins (the first in path order on a tie), and the response
+// counts for the session whose file holds that record.
+package usage
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
+	"github.com/session-intelligence/session-intelligence/shared/cc/transcript"
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
+)
+
+// Session is one session's totals.
+type Session struct {
+	SessionID     string   `json:"session_id"`
+	InputTokens   int64    `json:"input_tokens"`
+	OutputTokens  int64    `json:"output_tokens"`
+	CacheCreation int64    `json:"cache_creation_input_tokens"`
+	CacheRead     int64    `json:"cache_read_input_tokens"`
+	CostUSD       float64  `json:"cost_usd"`
+	Models        []string `json:"models"`
+	Unpriced      []string `json:"unpriced_models,omitempty"`
+}
+
+// Report is what `si usage --json` prints.
+type Report struct {
+	Sessions []Session `json:"sessions"`
+}
+
+// part is one file of one session.
+type part struct {
+	session int
+	path    string
+}
+
+// owned is a response and the session it counts for.
+type owned struct {
+	session int
+	resp    transcript.Response
+}
+
+// Build reads the transcripts and totals each session. Costs use list
+// prices for known models only; unknown models are listed as unpriced
+// instead of guessed.
+func Build(files []string, table pricing.Table) (Report, error) {
+	ids, parts, err := layout(files)
+	if err != nil {
+		return Report{}, err
+	}
+	winners := map[uint64]owned{}
+	var order []uint64
+	var noID []owned
+	for _, p := range parts {
+		err := feed(p.path, func(r transcript.Response) {
+			if !r.HasID {
+				noID = append(noID, owned{p.session, r})
+				return
+			}
+			prev, seen := winners[r.Key]
+			if !seen {
+				order = append(order, r.Key)
+			}
+			if !seen || r.Usage.Total() > prev.resp.Usage.Total() {
+				winners[r.Key] = owned{p.session, r}
+			}
+		})
+		if err != nil {
+			return Report{}, err
+		}
+	}
+	models := make([]map[string]*transcript.ModelUsage, len(ids))
+	for i := range models {
+		models[i] = map[string]*transcript.ModelUsage{}
+	}
+	count := func(o owned) {
+		m := models[o.session][o.resp.Model]
+		if m == nil {
+			m = &transcript.ModelUsage{}
+			models[o.session][o.resp.Model] = m
+		}
+		m.Add(o.resp.Usage)
+	}
+	for _, k := range order {
+		count(winners[k])
+	}
+	for _, o := range noID {
+		count(o)
+	}
+	rep := Report{Sessions: make([]Session, len(ids))}
+	for i, id := range ids {
+		rep.Sessions[i] = summarize(id, models[i], table)
+	}
+	return rep, nil
+}
+
+// layout names the sessions (in argument order, each file once) and lists
+// every file to read, main transcripts with their subagents, sorted by
+// path as ccusage reads them.
+func layout(files []string) (ids []string, parts []part, err error) {
+	done := map[string]bool{}
+	for _, f := range files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		if done[abs] {
+			continue
+		}
+		done[abs] = true
+		for _, p := range withSubagents(abs) {
+			parts = append(parts, part{session: len(ids), path: p})
+		}
+		ids = append(ids, strings.TrimSuffix(filepath.Base(abs), ".jsonl"))
+	}
+	slices.SortStableFunc(parts, func(a, b part) int { return strings.Compare(a.path, b.path) })
+	return ids, parts, nil
+}
+
+func feed(path string, fn func(transcript.Response)) error {
+	f, fi, err := fsutil.OpenRegular(path)
+	if errors.Is(err, fsutil.ErrNotRegular) {
+		return fmt.Errorf("read %s: %w", path, transcript.ErrNotFile)
+	}
+	if err != nil {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	defer f.Close()
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("read %s: %w", path, transcript.ErrNotFile)
+	}
+	if err := transcript.Each(f, fn); err != nil {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	return nil
+}
+
+// withSubagents lists a transcript and its subagent transcripts.
+func withSubagents(path string) []string {
+	dir := strings.TrimSuffix(path, ".jsonl")
+	subs, _ := filepath.Glob(filepath.Join(dir, "subagents", "*.jsonl"))
+	return append([]string{path}, subs...)
+}
+
+func summarize(id string, models map[string]*transcript.ModelUsage, table pricing.Table) Session {
+	out := Session{SessionID: id, Models: []string{}}
+	names := make([]string, 0, len(models))
+	for name := range models {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		m := models[name]
+		out.InputTokens += m.Usage.Input
+		out.OutputTokens += m.Usage.Output
+		out.CacheCreation += m.Usage.CacheCreation()
+		out.CacheRead += m.Usage.CacheRead
+		out.Models = append(out.Models, name)
+		p, known := table.Lookup(name)
+		if !known {
+			out.Unpriced = append(out.Unpriced, name)
+			continue
+		}
+		out.CostUSD += p.CostSplit(m.Usage, m.Above)
+	}
+	return out
+}

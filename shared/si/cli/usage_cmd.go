@@ -1,0 +1,37 @@
+package cli
+
+import (
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
+	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/intel/usage"
+)
+
+// UsageCmd is `si usage [--json] FILE...`.
+type UsageCmd struct {
+	JSON  bool     `help:"Print JSON: {\"sessions\":[…]}."`
+	Files []string `arg:"" type:"existingfile" help:"Transcript files (~/.claude/projects/<project>/<session>.jsonl)."`
+}
+
+// Run prints the report.
+func (c *UsageCmd) Run(d *deps) error {
+	rep, err := usage.Build(c.Files, pricing.Default().WithOverrides(d.Config.Statusline.Prices))
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		enc := jsonx.NewEncoder(d.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	tw := tabwriter.NewWriter(d.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "session\tinput\toutput\tcache write\tcache read\tcost\tmodels\t")
+	for _, s := range rep.Sessions {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t\n", s.SessionID, humanize.Tokens(s.InputTokens), humanize.Tokens(s.OutputTokens),
+			humanize.Tokens(s.CacheCreation), humanize.Tokens(s.CacheRead), humanize.USD(s.CostUSD), len(s.Models))
+	}
+	return tw.Flush()
+}

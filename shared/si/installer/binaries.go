@@ -1,0 +1,117 @@
+package installer
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+)
+
+// maxBinary caps a binary the installer reads; ours are under 20 MB.
+const maxBinary = 128 << 20
+
+// binary is one executable to install.
+type binary struct {
+	Name, Src, Dst string
+	Action         string // "new", "update" or "same"
+}
+
+// sourceBinaries lists the plugin's native executables for this
+// platform: those of bin/<os>-<arch>/ in a release folder, else the
+// programs directly in bin/ (release launchers are scripts and skipped).
+func sourceBinaries(pluginDir, goos, goarch string) ([]string, error) {
+	bin := filepath.Join(pluginDir, "bin")
+	dir := filepath.Join(bin, goos+"-"+goarch)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		dir = bin
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("plugin binaries: %w", err)
+	}
+	var names []string
+	for _, e := range entries {
+		if p := paths.PluginBinary(pluginDir, goos, goarch, e.Name()); p != "" && isExecutable(p) {
+			names = append(names, e.Name())
+		}
+	}
+	if !slices.Contains(names, "si") {
+		return nil, fmt.Errorf("plugin binaries: no si for %s-%s in %s; build first (scripts/build.sh)", goos, goarch, bin)
+	}
+	return names, nil
+}
+
+// planBinaries compares each source with its installed copy.
+func planBinaries(o Options) ([]binary, error) {
+	names, err := sourceBinaries(o.From, o.Goos, o.Goarch)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]binary, 0, len(names))
+	for _, name := range names {
+		b := binary{Name: name, Src: paths.PluginBinary(o.From, o.Goos, o.Goarch, name), Dst: filepath.Join(o.BinDir(), name)}
+		same, err := sameFile(b.Src, b.Dst)
+		switch {
+		case err != nil:
+			return nil, err
+		case same:
+			b.Action = "same"
+		case exists(b.Dst):
+			b.Action = "update"
+		default:
+			b.Action = "new"
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// copyBinaries writes every binary that is new or changed, atomically
+// (a hook running the old copy keeps its inode).
+func copyBinaries(bins []binary) error {
+	for _, b := range bins {
+		if b.Action == "same" {
+			continue
+		}
+		data, err := fsutil.ReadCapped(b.Src, maxBinary)
+		if err != nil {
+			return fmt.Errorf("install %s: %w", b.Name, err)
+		}
+		if err := fsutil.WriteAtomic(b.Dst, data, 0o700, fsutil.Sync); err != nil {
+			return fmt.Errorf("install %s: %w", b.Name, err)
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether dst exists with exactly src's bytes.
+func sameFile(src, dst string) (bool, error) {
+	want, err := fsutil.ReadCapped(src, maxBinary)
+	if err != nil {
+		return false, fmt.Errorf("plugin binary: %w", err)
+	}
+	have, err := fsutil.ReadCapped(dst, maxBinary)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("installed binary: %w", err)
+	}
+	return bytes.Equal(want, have), nil
+}
+
+func isExecutable(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode()&0o111 != 0
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}

@@ -1,0 +1,193 @@
+package line
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+)
+
+const (
+	dimGreen  = "\x1b[2;32m"
+	dimYellow = "\x1b[2;33m"
+	dimRed    = "\x1b[2;31m"
+)
+
+func fieldTools(r *redraw) cell {
+	if n := r.sessionState().Calls; n > 0 {
+		return cell{text: fmt.Sprintf("%d tools", n)}
+	}
+	return cell{}
+}
+
+// fieldSession is the session's wall-clock duration: Claude Code's
+// figure (it survives resumes), else since the transcript's first record.
+func fieldSession(r *redraw) cell {
+	var d time.Duration
+	if c := r.in.Cost; c != nil && c.TotalDurationMs != nil && *c.TotalDurationMs > 0 {
+		d = time.Duration(*c.TotalDurationMs) * time.Millisecond
+	} else if s := r.transcriptStats(); s != nil && !s.First.IsZero() {
+		d = r.now.Sub(s.First)
+	}
+	if d <= 0 {
+		return cell{}
+	}
+	return cell{text: humanize.Duration(d)}
+}
+
+func fieldSessionID(r *redraw) cell {
+	sid := r.in.SessionID
+	if sid == "" {
+		return cell{}
+	}
+	return cell{text: "sid:" + truncateRunes(sid, 8)}
+}
+
+func fieldThinking(r *redraw) cell {
+	s := r.transcriptStats()
+	if s == nil {
+		return cell{}
+	}
+	if n := s.RecentThinking(); n > 0 && n >= r.cfg.ThinkingMinDisplay {
+		return cell{text: "think:" + humanize.Tokens(n)}
+	}
+	return cell{}
+}
+
+// sessionCost prefers Claude Code's own figure to the transcript's.
+func (r *redraw) sessionCost() (float64, bool) {
+	if c := r.in.Cost; c != nil && c.TotalCostUSD != nil {
+		return *c.TotalCostUSD, true
+	}
+	if s := r.transcriptStats(); s != nil {
+		return s.Cost(r.prices), true
+	}
+	return 0, false
+}
+
+func fieldCost(r *redraw) cell {
+	if cost, ok := r.sessionCost(); ok && cost > 0 {
+		return cell{text: humanize.USD(cost)}
+	}
+	return cell{}
+}
+
+// costPair renders "c$cost / s$saved", each part only when it matters.
+func costPair(cost, saved float64) string {
+	var parts []string
+	if cost >= 0.01 {
+		parts = append(parts, fmt.Sprintf("c$%.2f", cost))
+	}
+	if saved >= 0.10 {
+		parts = append(parts, fmt.Sprintf("s$%.2f", saved))
+	}
+	switch len(parts) {
+	case 2:
+		return parts[0] + " / " + parts[1]
+	case 1:
+		return parts[0]
+	}
+	return ""
+}
+
+func fieldCostSaved(r *redraw) cell {
+	cost, _ := r.sessionCost()
+	saved := 0.0
+	if s := r.transcriptStats(); s != nil {
+		saved = s.Saved(r.prices)
+	}
+	return cell{text: costPair(cost, saved)}
+}
+
+func fieldTokenFlow(r *redraw) cell {
+	s := r.transcriptStats()
+	if s == nil || s.Totals.Total() == 0 {
+		return cell{}
+	}
+	t := s.Totals
+	return cell{text: fmt.Sprintf("%s ↓%s ↑%s c%s", humanize.TokensTight(t.Total()),
+		humanize.TokensTight(t.Input+t.CacheCreation()), humanize.TokensTight(t.Output), humanize.TokensTight(t.CacheRead))}
+}
+
+// latestCache is the latest turn's cache read and cache creation.
+func (r *redraw) latestCache() (read, creation int64, ok bool) {
+	if c := r.in.Context; c != nil && c.CurrentUsage != nil {
+		return int64(c.CurrentUsage.CacheRead), int64(c.CurrentUsage.CacheCreation), true
+	}
+	if s := r.transcriptStats(); s != nil && s.Latest != nil {
+		return s.Latest.Usage.CacheRead, s.Latest.Usage.CacheCreation(), true
+	}
+	return 0, 0, false
+}
+
+func fieldCacheHit(r *redraw) cell {
+	read, creation, ok := r.latestCache()
+	if !ok || read+creation == 0 {
+		return cell{} // no cacheable prefix (first turn)
+	}
+	ratio := float64(read) / float64(read+creation)
+	style := dimYellow
+	switch {
+	case ratio >= 0.7:
+		style = dimGreen
+	case ratio < 0.3:
+		style = dimRed
+	}
+	return cell{text: fmt.Sprintf("cache:%d%%", int(ratio*100+0.5)), style: style}
+}
+
+func fieldCacheTokens(r *redraw) cell {
+	read, creation, ok := r.latestCache()
+	if !ok || read+creation == 0 {
+		return cell{}
+	}
+	return cell{text: "prefix:" + humanize.Tokens(read) + "/" + humanize.Tokens(creation)}
+}
+
+func fieldCacheSaved(r *redraw) cell {
+	s := r.transcriptStats()
+	if s == nil {
+		return cell{}
+	}
+	if saved := s.Saved(r.prices); saved >= 0.10 {
+		return cell{text: "saved:" + fmt.Sprintf("$%.2f", saved)}
+	}
+	return cell{}
+}
+
+func fieldCompactAge(r *redraw) cell {
+	s := r.transcriptStats()
+	if s == nil {
+		return cell{}
+	}
+	c, ok := s.LastCompact()
+	if !ok || c.At.IsZero() {
+		return cell{}
+	}
+	age := r.now.Sub(c.At)
+	style := ""
+	if age >= 2*time.Hour {
+		style = red
+	}
+	return cell{text: "compact:" + humanize.Span(age) + " ago", style: style}
+}
+
+func fieldCompactCost(r *redraw) cell {
+	s := r.transcriptStats()
+	if s == nil || s.CompactCount == 0 {
+		return cell{}
+	}
+	saved := 0.0
+	for model, m := range s.SinceCompact {
+		p, _ := r.prices.Lookup(model)
+		saved += p.Saved(m.Usage, m.Above)
+	}
+	return cell{text: costPair(s.CostSinceCompact(r.prices), saved)}
+}
+
+func truncateRunes(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}

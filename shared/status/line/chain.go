@@ -1,0 +1,158 @@
+package line
+
+import (
+	"bytes"
+	"context"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+	"unicode/utf8"
+)
+
+// Chain settings from the environment (CLAUDE_STATUSLINE_*).
+type Chain struct {
+	Previous  string        // the user's previous statusLine command; "" for none
+	NoPrev    bool          // CLAUDE_STATUSLINE_NO_PREV=1
+	NoIntel   bool          // CLAUDE_STATUSLINE_NO_INTEL=1
+	PrevFirst bool          // CLAUDE_STATUSLINE_PREV_FIRST=1
+	Sep       string        // CLAUDE_STATUSLINE_SEP, default newline
+	Timeout   time.Duration // how long the previous command may take
+}
+
+// ChainFromEnv reads the chain knobs.
+func ChainFromEnv(getenv func(string) string, previous string) Chain {
+	c := Chain{Previous: previous, NoPrev: getenv("CLAUDE_STATUSLINE_NO_PREV") == "1",
+		NoIntel: getenv("CLAUDE_STATUSLINE_NO_INTEL") == "1", PrevFirst: getenv("CLAUDE_STATUSLINE_PREV_FIRST") == "1",
+		Sep: "\n", Timeout: 2 * time.Second}
+	if sep, ok := lookup(getenv, "CLAUDE_STATUSLINE_SEP"); ok {
+		c.Sep = sep
+	}
+	return c
+}
+
+func lookup(getenv func(string) string, key string) (string, bool) {
+	v := getenv(key)
+	return v, v != ""
+}
+
+// runPrevious runs the previous status line command with the same stdin
+// under a timeout, and returns its output made safe to print: at most
+// maxPrevLines lines and maxPrevBytes bytes, valid UTF-8, no control
+// sequences other than colours and hyperlinks. A command that fails,
+// hangs or prints nothing yields "".
+func runPrevious(ctx context.Context, command string, stdin []byte, env []string, timeout time.Duration) string {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", command)
+	cmd.Stdin = bytes.NewReader(stdin)
+	cmd.Env = env
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 100 * time.Millisecond
+	var out limitedBuffer
+	cmd.Stdout = &out
+	_ = cmd.Run()
+	return Sanitize(out.Bytes())
+}
+
+const (
+	maxPrevBytes = 8 << 10
+	maxPrevLines = 6
+)
+
+// limitedBuffer keeps the first maxPrevBytes written to it.
+type limitedBuffer struct{ bytes.Buffer }
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if room := maxPrevBytes - l.Len(); room > 0 {
+		l.Buffer.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+// Sanitize keeps text, tabs, newlines, SGR colour sequences and OSC 8
+// hyperlinks; it drops other control bytes and escape sequences (cursor
+// moves, screen clears) and invalid UTF-8.
+func Sanitize(b []byte) string {
+	var out strings.Builder
+	for i := 0; i < len(b); {
+		c := b[i]
+		switch {
+		case c == 0x1b:
+			i += escape(b[i:], &out)
+		case c == '\n' || c == '\t':
+			out.WriteByte(c)
+			i++
+		case c < 0x20 || c == 0x7f:
+			i++
+		default:
+			r, n := utf8.DecodeRune(b[i:])
+			if r != utf8.RuneError || n > 1 {
+				out.Write(b[i : i+n])
+			}
+			i += n
+		}
+	}
+	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	if len(lines) > maxPrevLines {
+		lines = lines[:maxPrevLines]
+	}
+	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
+}
+
+// escape copies an allowed escape sequence starting at b[0] and returns
+// how many bytes it spans.
+func escape(b []byte, out *strings.Builder) int {
+	if len(b) < 2 {
+		return len(b)
+	}
+	switch b[1] {
+	case '[': // CSI: keep only SGR (…m)
+		for j := 2; j < len(b); j++ {
+			if b[j] >= 0x40 && b[j] <= 0x7e {
+				if b[j] == 'm' {
+					out.Write(b[:j+1])
+				}
+				return j + 1
+			}
+		}
+	case ']': // OSC: keep only OSC 8 hyperlinks, ended by BEL or ST
+		for j := 2; j < len(b); j++ {
+			end := 0
+			if b[j] == 0x07 {
+				end = j + 1
+			} else if b[j] == 0x1b && j+1 < len(b) && b[j+1] == '\\' {
+				end = j + 2
+			}
+			if end > 0 {
+				if bytes.HasPrefix(b[2:], []byte("8;")) {
+					out.Write(b[:end])
+				}
+				return end
+			}
+		}
+	}
+	return len(b)
+}
+
+// Compose joins our lines and the previous command's output.
+func (c Chain) Compose(ours, prev string) string {
+	if c.NoIntel {
+		ours = ""
+	}
+	if c.NoPrev {
+		prev = ""
+	}
+	first, second := ours, prev
+	if c.PrevFirst {
+		first, second = prev, ours
+	}
+	switch {
+	case first == "":
+		return second
+	case second == "":
+		return first
+	}
+	return first + c.Sep + second
+}

@@ -1,0 +1,108 @@
+package line
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
+	"github.com/session-intelligence/session-intelligence/shared/core/config"
+	"github.com/session-intelligence/session-intelligence/shared/core/detach"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+)
+
+// IO is the process's outside world.
+type IO struct {
+	In      io.Reader
+	Out     io.Writer
+	Getenv  func(string) string
+	Environ func() []string
+	Now     func() time.Time
+	Spawn   func(args ...string) // detached refresher; nil disables
+}
+
+// Main runs si-statusline: a redraw (or, with --unwire, the uninstaller's
+// restore of the previous statusLine). A redraw always exits 0 and never
+// prints an error.
+func Main(args []string, env IO) int {
+	if len(args) > 0 && args[0] == "--unwire" {
+		return unwireMain(env)
+	}
+	dirs, err := paths.Resolve(env.Getenv)
+	if err != nil {
+		return 0
+	}
+	data, _ := hookio.ReadPayload(env.In, 1<<20, time.Second)
+	cfg, _ := config.Load(config.Files{Legacy: dirs.LegacyConfig(), Unified: dirs.Config()}, env.Getenv)
+	chain := ChainFromEnv(env.Getenv, wiring.Load(dirs).Previous)
+	chain.Timeout = time.Duration(cfg.Statusline.ChainTimeoutMs) * time.Millisecond
+	prev := make(chan string, 1)
+	if chain.Previous != "" && !chain.NoPrev {
+		go func() { prev <- runPrevious(context.Background(), chain.Previous, data, env.Environ(), chain.Timeout) }()
+	} else {
+		prev <- ""
+	}
+	ours := ""
+	if !chain.NoIntel {
+		ours = renderSafely(Decode(data), Env{Getenv: env.Getenv, Now: env.Now, Dirs: dirs, Config: cfg, Spawn: env.Spawn})
+	}
+	if out := chain.Compose(ours, <-prev); out != "" {
+		fmt.Fprintln(env.Out, out)
+	}
+	return 0
+}
+
+// renderSafely renders, turning a panic into an empty line.
+func renderSafely(in *Input, env Env) (out string) {
+	defer func() {
+		if recover() != nil {
+			out = ""
+		}
+	}()
+	return Render(in, env)
+}
+
+// Spawner returns a Spawn function that starts the `si` command that sits
+// next to this executable, detached: the background refreshers (git
+// status with go-git, the quota and health fetches) live there so that a
+// redraw links none of that code.
+func Spawner(start func(exe string, args []string) error) func(args ...string) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil
+	}
+	si := filepath.Join(filepath.Dir(self), "si")
+	if _, err := os.Stat(si); err != nil {
+		return nil
+	}
+	return func(args ...string) { _ = start(si, append([]string{"refresh"}, args...)) }
+}
+
+// StdIO is the real process environment; background refreshers are
+// started detached with detach.Start.
+func StdIO() IO {
+	return IO{In: os.Stdin, Out: os.Stdout, Getenv: os.Getenv, Environ: os.Environ, Now: time.Now,
+		Spawn: Spawner(func(exe string, args []string) error { return detach.Start(exe, args, os.Environ()) })}
+}
+
+// unwireMain restores the user's previous statusLine (uninstall.sh runs
+// the installed copy with --unwire).
+func unwireMain(env IO) int {
+	dirs, err := paths.Resolve(env.Getenv)
+	if err != nil {
+		return 1
+	}
+	changed, err := wiring.Unwire(wiring.Options{Dirs: dirs})
+	switch {
+	case err != nil:
+		fmt.Fprintln(env.Out, "si-statusline: unwire:", err)
+		return 1
+	case changed:
+		fmt.Fprintln(env.Out, "si-statusline: previous statusLine restored in settings.json")
+	}
+	return 0
+}

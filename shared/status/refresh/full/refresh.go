@@ -1,0 +1,75 @@
+// Package full is `si refresh` (the si-refresh binary): the
+// background work the status line and the hooks start detached, so that
+// a redraw never waits on git or the network. It lives apart from `si`
+// because go-git and net/http would slow down every other si start.
+package full
+
+import (
+	"context"
+	"net/http"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo"
+	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo/full"
+	"github.com/session-intelligence/session-intelligence/shared/core/lock"
+	probe "github.com/session-intelligence/session-intelligence/shared/status/health/full"
+	"github.com/session-intelligence/session-intelligence/shared/status/line"
+	fetch "github.com/session-intelligence/session-intelligence/shared/status/quota/full"
+)
+
+// CLI is `si refresh git ROOT|quota|health`. Each kind runs at most once
+// at a time.
+type CLI struct {
+	Kind string `arg:"" enum:"git,quota,health" help:"What to refresh: git, quota or health."`
+	Root string `arg:"" optional:"" help:"Repository root (for git)."`
+}
+
+// refreshBudget bounds one refresher run.
+const refreshBudget = 30 * time.Second
+
+// Run does the refresh; failures are recorded in the caches, not printed.
+func (c *CLI) Run(d *deps) error {
+	_ = syscall.Setpriority(syscall.PRIO_PROCESS, 0, 10) // yield to the session
+	ctx, cancel := context.WithTimeout(context.Background(), refreshBudget)
+	defer cancel()
+	switch c.Kind {
+	case "git":
+		return refreshGit(ctx, d, c.Root)
+	case "quota":
+		_ = fetch.Refresh(ctx, d.Dirs.Cache(), fetch.Options{Endpoint: d.Config.Statusline.UsageEndpoint,
+			CredentialsPath: fetch.CredentialsPath(d.Dirs.Claude), Keychain: keychain()}, d.Now())
+	case "health":
+		_ = probe.Refresh(ctx, d.Dirs.Cache(), line.Services(d.Config.Statusline.ServiceHealth), &http.Client{}, d.Now())
+	}
+	return nil
+}
+
+// refreshGit computes and caches one repository's status with go-git;
+// a refresher already working on the same repository wins.
+func refreshGit(ctx context.Context, d *deps, root string) error {
+	g, ok := gitinfo.Find(filepath.Clean(root))
+	if !ok {
+		return nil
+	}
+	path := gitinfo.CachePath(d.Dirs.Cache(), g.Root)
+	return lock.With(path+".lock", 10*time.Millisecond, func() error {
+		st, err := full.Compute(ctx, g)
+		if err != nil {
+			st.Err = err.Error()
+		}
+		st.At = d.Now().Unix()
+		return gitinfo.Save(path, st)
+	})
+}
+
+// keychain reads Claude Code's credentials from the macOS keychain; other
+// systems keep them in ~/.claude/.credentials.json only.
+func keychain() func(context.Context) ([]byte, error) {
+	if runtime.GOOS == "darwin" {
+		return fetch.ReadKeychain
+	}
+	return fetch.NoKeychain
+}

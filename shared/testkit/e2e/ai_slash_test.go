@@ -1,0 +1,201 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/session-intelligence/session-intelligence/shared/ai/agent/thread"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/cctest"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/fakeapi"
+)
+
+// slashWorld is a project with a memory of two notes and agent dev.
+func slashWorld(t *testing.T, settings string, extra ...string) (*agentWorld, string) {
+	t.Helper()
+	w := newAgentWorld(t, extra...)
+	must(t, os.WriteFile(filepath.Join(w.env.Home, ".ai", "ai.toml"), []byte(settings), 0o600))
+	proj := w.env.Project
+	w.ai(t, proj, "memory", "init")
+	w.ai(t, proj, "memory", "note", "the deploy needs the VPN")
+	w.ai(t, proj, "memory", "note", "staging lives in eu-west-1")
+	w.ai(t, proj, "init")
+	w.ai(t, proj, "agent", "new", "dev")
+	return w, cctest.NewSessionID()
+}
+
+// firstRequestWith is the first message request whose prompt is p.
+func firstRequestWith(api *fakeapi.Server, p string) (fakeapi.Request, bool) {
+	for _, r := range api.MessageRequests() {
+		if r.Prompt() == p {
+			return r, true
+		}
+	}
+	return fakeapi.Request{}, false
+}
+
+// firstMessage is the text of the request's first message.
+func firstMessage(r fakeapi.Request) string {
+	msgs := r.Messages()
+	if len(msgs) == 0 {
+		return ""
+	}
+	switch c := msgs[0]["content"].(type) {
+	case string:
+		return c
+	case []any:
+		var parts []string
+		for _, b := range c {
+			if bm, ok := b.(map[string]any); ok && bm["type"] == "text" {
+				parts = append(parts, bm["text"].(string))
+			}
+		}
+		return strings.Join(parts, "\n")
+	}
+	return ""
+}
+
+// toolResults counts the tool_result blocks a request carries.
+func toolResults(r fakeapi.Request) int {
+	return len(toolResultsAfter(r, -1))
+}
+
+// compactions counts Claude Code's own summarisation requests.
+func compactions(api *fakeapi.Server) int {
+	n := 0
+	for _, r := range api.MessageRequests() {
+		if strings.Contains(r.Text(), fakeapi.SummaryMarker) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestAiSlashInPrint: in -p, /ai attach joins the session to the agent;
+// /ai replaces the context with the memory and the thread's view, and
+// the next request carries it, with no summarisation request; when the
+// view cannot be built, /ai says why and the context stays.
+func TestAiSlashInPrint(t *testing.T) {
+	t.Run("replaces", func(t *testing.T) {
+		w, sid := slashWorld(t, "[agent.view]\nlatest = 1\nrecent = 1\n")
+		proj := w.env.Project
+		res := w.claude(t, proj, "/ai attach dev", "--session-id", sid)
+		if !strings.Contains(res.Result, "Attached session "+sid+" to agent dev") {
+			t.Fatalf("/ai attach: %s", res.Stdout)
+		}
+		w.claude(t, proj, "look around [[bash: echo checked-the-tree]]", "--resume", sid)
+		w.claude(t, proj, "then fix the build", "--resume", sid)
+		res = w.claude(t, proj, "/ai", "--resume", sid)
+		w.claude(t, proj, "after the view", "--resume", sid)
+		r, ok := firstRequestWith(w.api, "after the view")
+		if !ok {
+			t.Fatal("no request for the prompt after /ai")
+		}
+		first := firstMessage(r)
+		for _, s := range []string{thread.ViewMarker, "the deploy needs the VPN", "staging lives in eu-west-1", "# agent dev: 2 turns",
+			"work: SUMMARY of: look around", "user: then fix the build"} {
+			if !strings.Contains(first, s) {
+				t.Errorf("the request after /ai does not open with %q; its first message:\n%s\n(/ai said %s)", s, first, res.Stdout)
+			}
+		}
+		if n := toolResults(r); n != 0 {
+			t.Errorf("%d tool results of the replaced conversation still reached the model", n)
+		}
+		if n := compactions(w.api); n != 0 {
+			t.Errorf("%d summarisation requests; /ai must make none", n)
+		}
+		local := filepath.Join(proj, ".ai", "local")
+		waitUntil(t, 60*time.Second, "the background summariser's log", func() bool {
+			data, _ := os.ReadFile(filepath.Join(local, "agents", "dev.log"))
+			return strings.Contains(string(data), "summariser: wrote")
+		})
+		waitIdle(t, filepath.Join(local, "agents", "summarise-dev.run.lock"))
+		got := strings.Join(commits(t, local), "|")
+		// In -p the /ai command builds and commits the view, and its
+		// compaction runs at the next start, rebuilding the view: when the
+		// background summariser wrote in between, that rebuild commits a
+		// second "/ai" (the view that actually replaced the context).
+		want := "ai init|ai agent new dev|/ai attach dev|ai agent end-session|ai agent end-session|ai agent end-session|/ai|ai agent end-session|ai agent end-session"
+		rebuilt := "ai init|ai agent new dev|/ai attach dev|ai agent end-session|ai agent end-session|ai agent end-session|/ai|ai agent end-session|/ai|ai agent end-session"
+		if got != want && got != rebuilt {
+			t.Errorf("commits = %s\nwant %s\n(or, after a late summary, %s)", got, want, rebuilt)
+		}
+	})
+	t.Run("view fails", func(t *testing.T) {
+		broken := t.TempDir()
+		must(t, os.WriteFile(filepath.Join(broken, "claude"), []byte("#!/bin/sh\ncat >/dev/null\necho 'summariser down' >&2\nexit 3\n"), 0o755))
+		w, sid := slashWorld(t, "[chat]\nbackground = false\n[agent.view]\nlatest = 1\nrecent = 1\n")
+		proj := w.env.Project
+		w.claude(t, proj, "/ai attach dev", "--session-id", sid)
+		w.claude(t, proj, "look around [[bash: echo checked-the-tree]]", "--resume", sid)
+		w.claude(t, proj, "then fix the build", "--resume", sid)
+		w.env.Extra = append(w.env.Extra, "PATH="+broken+string(os.PathListSeparator)+os.Getenv("PATH"))
+		res := w.claude(t, proj, "/ai", "--resume", sid)
+		if !strings.Contains(res.Result, "Nothing was compacted") || !strings.Contains(res.Result, "summariser down") {
+			t.Errorf("/ai with a failing summariser said: %s", res.Stdout)
+		}
+		w.claude(t, proj, "after the failure", "--resume", sid)
+		r, ok := firstRequestWith(w.api, "after the failure")
+		if !ok {
+			t.Fatal("no request after /ai")
+		}
+		if r.Contains(thread.ViewMarker) || toolResults(r) != 1 {
+			t.Errorf("the context changed although the view failed:\n%s", firstMessage(r))
+		}
+		if n := compactions(w.api); n != 0 {
+			t.Errorf("%d summarisation requests", n)
+		}
+	})
+}
+
+// TestAiSlashInTUI: /ai typed in the interactive TUI replaces the context
+// at once: the next request carries the view, no summary is made.
+func TestAiSlashInTUI(t *testing.T) {
+	w, sid := slashWorld(t, "[chat]\nbackground = false\n[agent.view]\nlatest = 1\nrecent = 1\n")
+	proj := w.env.Project
+	w.claude(t, proj, "/ai attach dev", "--session-id", sid)
+	w.claude(t, proj, "look around [[bash: echo checked-the-tree]]", "--resume", sid)
+	must(t, w.env.SeedInteractive())
+	tui := w.env.StartTUI(t, 200, 50, "--plugin-dir", w.plugin, "--resume", sid)
+	must(t, tui.Submit("one more turn", 30*time.Second))
+	if _, err := tui.WaitFor("FAKE-REPLY to: one more turn", 15*time.Second); err != nil {
+		must(t, tui.SendKeys("Enter")) // the TUI sometimes swallows the first Enter while starting
+	}
+	_, err := tui.WaitFor("FAKE-REPLY to: one more turn", 30*time.Second)
+	must(t, err)
+	must(t, tui.Submit("/ai", 10*time.Second))
+	start := time.Now() // Enter pressed; the work summary of "look around" is written here, a model call
+	_, err = tui.WaitFor("Compacted", 60*time.Second)
+	must(t, err)
+	t.Logf("/ai in the TUI: view built and context replaced in %v", time.Since(start))
+	must(t, tui.Submit("after the view", 10*time.Second))
+	waitUntil(t, 60*time.Second, "the request after /ai", func() bool { _, ok := firstRequestWith(w.api, "after the view"); return ok })
+	r, _ := firstRequestWith(w.api, "after the view")
+	first := firstMessage(r)
+	for _, s := range []string{thread.ViewMarker, "the deploy needs the VPN", "# agent dev: 2 turns", "work: SUMMARY of: look around", "user: one more turn"} {
+		if !strings.Contains(first, s) {
+			t.Errorf("the request after /ai lacks %q; first message:\n%s", s, first)
+		}
+	}
+	if toolResults(r) != 0 || compactions(w.api) != 0 {
+		t.Errorf("the old conversation reached the model, or a summary was made")
+	}
+	must(t, tui.Exit(30*time.Second))
+}
+
+// waitIdle waits until no process holds the lock file.
+func waitIdle(t *testing.T, path string) {
+	t.Helper()
+	waitUntil(t, 60*time.Second, "the background summariser to finish", func() bool {
+		fl := flock.New(path)
+		ok, err := fl.TryLock()
+		if ok {
+			_ = fl.Unlock()
+		}
+		return ok || err != nil
+	})
+}
