@@ -10,5 +10,5 @@ import (
 )
 
 func main() {
-	os.Exit(line.Main(os.Args[1:], line.StdIO()))
+	os.Exit(line.Main(os.Args[1:], line.OS()))
 }

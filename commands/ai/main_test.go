@@ -13,7 +13,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/memory"
 	"github.com/session-intelligence/session-intelligence/shared/ai/notes/full/cli"
-	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/testkit/scripttest"
 )
 
@@ -21,7 +21,7 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"ai": main,
 		// ai notes sync's binary, found on PATH by ai's delegation.
-		"ai-sync": func() { os.Exit(cli.Main(os.Args[1:], clienv.OS())) },
+		"ai-sync": func() { os.Exit(cli.Main(os.Args[1:], proc.OS())) },
 	})
 }
 

@@ -5,9 +5,9 @@ import (
 	"os"
 
 	"github.com/session-intelligence/session-intelligence/shared/ail/cli"
-	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 func main() {
-	os.Exit(cli.Main(os.Args[1:], clienv.OS()))
+	os.Exit(cli.Main(os.Args[1:], proc.OS()))
 }

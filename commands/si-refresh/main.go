@@ -5,10 +5,10 @@ package main
 import (
 	"os"
 
-	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/status/refresh/full"
 )
 
 func main() {
-	os.Exit(full.Main(os.Args[1:], clienv.OS()))
+	os.Exit(full.Main(os.Args[1:], proc.OS()))
 }

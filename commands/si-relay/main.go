@@ -7,12 +7,12 @@ package main
 import (
 	"os"
 	"runtime/debug"
-	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/relay"
 )
 
 func main() {
 	debug.SetGCPercent(-1) // lives for milliseconds on a capped request
-	os.Exit(relay.Main(os.Stdin, os.Stdout, os.Stderr, os.Getenv, time.Now))
+	os.Exit(relay.Main(proc.OS()))
 }

@@ -8,5 +8,5 @@ import (
 )
 
 func main() {
-	os.Exit(cli.Main(os.Args[1:], cli.OSEnv()))
+	os.Exit(cli.Main(os.Args[1:], cli.OS()))
 }

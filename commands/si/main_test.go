@@ -7,7 +7,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/session-intelligence/session-intelligence/shared/ail/cli"
-	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/status/refresh/full"
 	"github.com/session-intelligence/session-intelligence/shared/testkit/scripttest"
 )
@@ -16,8 +16,8 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"si": main,
 		// The heavy subcommands' binaries, found on PATH by si's delegation.
-		"si-ail":     func() { os.Exit(cli.Main(os.Args[1:], clienv.OS())) },
-		"si-refresh": func() { os.Exit(full.Main(os.Args[1:], clienv.OS())) },
+		"si-ail":     func() { os.Exit(cli.Main(os.Args[1:], proc.OS())) },
+		"si-refresh": func() { os.Exit(full.Main(os.Args[1:], proc.OS())) },
 	})
 }
 

@@ -13,7 +13,7 @@ import (
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"si-session-end": main,
-		"ai":             func() { os.Exit(cli.Main(os.Args[1:], cli.OSEnv())) },
+		"ai":             func() { os.Exit(cli.Main(os.Args[1:], cli.OS())) },
 	})
 }
 

@@ -3,11 +3,11 @@ package main
 import (
 	"os"
 	"testing"
-	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/cli"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/relay"
 	"github.com/session-intelligence/session-intelligence/shared/testkit/scripttest"
 )
@@ -15,8 +15,8 @@ import (
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"si-stop":  main,
-		"si-relay": func() { os.Exit(relay.Main(os.Stdin, os.Stdout, os.Stderr, os.Getenv, time.Now)) },
-		"ai":       func() { os.Exit(cli.Main(os.Args[1:], cli.OSEnv())) },
+		"si-relay": func() { os.Exit(relay.Main(proc.OS())) },
+		"ai":       func() { os.Exit(cli.Main(os.Args[1:], cli.OS())) },
 	})
 }
 

@@ -24,6 +24,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/thread"
 	"github.com/session-intelligence/session-intelligence/shared/ai/project"
 	"github.com/session-intelligence/session-intelligence/shared/ai/store"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 func main() {
@@ -76,7 +77,7 @@ func makeThread(dir string, mb, turns int, summarise bool) error {
 	if _, err := project.Init(dir, home, time.Now, strings.NewReader(strings.Repeat("r", 16))); err != nil {
 		return err
 	}
-	w, err := full.Open(full.Env{Home: home, Cwd: dir, Getenv: os.Getenv, Now: time.Now})
+	w, err := full.Open(full.Env{Home: home, IO: proc.IO{Cwd: dir, Getenv: os.Getenv, Now: time.Now}})
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // maxRequest caps the module's request; a prompt longer than what may be
@@ -134,15 +135,16 @@ func firstNonEmpty(vals ...string) string {
 // Main is the si-relay process the module runs at every turn end and
 // prompt: one JSON request on stdin, one JSON answer on stdout. It always
 // exits 0; on any error it answers "none" and logs one line.
-func Main(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
+func Main(env proc.IO) int {
 	a := Answer{Action: None}
+	getenv, now := env.Getenv, env.Clock()
 	dirs, err := paths.Resolve(getenv)
 	if err == nil {
 		cfg, _ := config.Load(config.Files{Legacy: dirs.LegacyConfig(), Unified: dirs.Config()}, getenv)
 		d := Deps{Store: NewStore(dirs.State), Set: FromConfig(cfg.Relay), Getenv: getenv, Now: now, Alive: Alive}
-		log := &intellog.Logger{Dir: dirs.Logs, Source: "relay", Now: now, Fallback: stderr,
+		log := &intellog.Logger{Dir: dirs.Logs, Source: "relay", Now: now, Fallback: env.Stderr,
 			Min: intellog.MinLevel(cfg.Debug.Enabled, cfg.Debug.Quiet)}
-		req, err := ReadRequest(stdin)
+		req, err := ReadRequest(env.Stdin)
 		if err == nil {
 			a, err = d.Module(req)
 		}
@@ -152,7 +154,7 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string,
 			log.Debugf(map[string]any{"event": req.Event, "tokens": req.Tokens, "action": a.Action, "quiet": a.Quiet != nil}, "relay call")
 		}
 	}
-	_ = jsonx.NewEncoder(stdout).Encode(a)
+	_ = jsonx.NewEncoder(env.Stdout).Encode(a)
 	return 0
 }
 

@@ -28,7 +28,7 @@ type AgentCmd struct {
 // workspace opens the project around the working directory; an older
 // store is converted only when the user agrees on a terminal.
 func (d *deps) workspace() (*full.Workspace, error) {
-	env := full.Env{Home: d.Home, Cwd: d.Cwd, Getenv: d.Getenv, Now: d.Now}
+	env := full.Env{IO: d.IO, Home: d.Home}
 	if d.Interactive {
 		env.Confirm = d.confirmConvert
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // TestUnnamedAgent: a command given no agent reads the session's, else
@@ -39,14 +41,14 @@ func TestUnnamedAgent(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
-			env := Env{Stdin: strings.NewReader(tc.stdin), Stdout: &out, Stderr: &errOut, Cwd: r.cwd,
+			env := Env{IO: proc.IO{Stdin: strings.NewReader(tc.stdin), Stdout: &out, Stderr: &errOut, Cwd: r.cwd,
 				Getenv: func(k string) string {
 					if k == "CLAUDE_CODE_SESSION_ID" {
 						return tc.session
 					}
 					return r.env[k]
 				},
-				Now: func() time.Time { return r.now }, Interactive: tc.terminal, Terminal: tc.terminal}
+				Now: func() time.Time { return r.now }}, Interactive: tc.terminal, Terminal: tc.terminal}
 			Main([]string{"agent", "view"}, env)
 			if got := out.String() + errOut.String(); !strings.Contains(got, tc.want) {
 				t.Errorf("ai agent view said:\n%s\nwant %q", got, tc.want)

@@ -8,10 +8,8 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/alecthomas/kong"
 	"golang.org/x/term"
@@ -19,16 +17,13 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/ai/memory"
 	"github.com/session-intelligence/session-intelligence/shared/ai/settings"
 	"github.com/session-intelligence/session-intelligence/shared/core/detach"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
-// Env is the outside world of one `ai` run.
+// Env is the outside world of one `ai` run: the process's IO (its Cwd
+// is where settings are found from), and what only ai needs.
 type Env struct {
-	Stdin          io.Reader
-	Stdout, Stderr io.Writer
-	Getenv         func(string) string
-	Now            func() time.Time
-	// Cwd is the working directory; settings are found from it.
-	Cwd string
+	proc.IO
 	// Terminal is true when stdout is a terminal: views print whole.
 	Terminal bool
 	// Spawn starts `ai ARGS…` in the background, detached; nil starts
@@ -120,11 +115,9 @@ func newDeps(env Env) (*deps, error) {
 	return &deps{Env: env, Settings: s, Home: home}, nil
 }
 
-// OSEnv is the real process environment.
-func OSEnv() Env {
-	cwd, _ := os.Getwd()
-	env := Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
-		Now: time.Now, Cwd: cwd}
+// OS is the real process's Env.
+func OS() Env {
+	env := Env{IO: proc.OS()}
 	env.Terminal = term.IsTerminal(int(os.Stdout.Fd()))
 	env.Interactive = env.Terminal && term.IsTerminal(int(os.Stdin.Fd()))
 	env.Exec = execHarness

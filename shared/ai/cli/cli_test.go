@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/memory"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // run is one in-process `ai` world: a scratch HOME, a settable clock and
@@ -36,9 +37,9 @@ func newRun(t *testing.T) *run {
 func (r *run) ai(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
+	env := Env{IO: proc.IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
 		Getenv: func(k string) string { return r.env[k] }, Now: func() time.Time { return r.now },
-		Cwd: r.cwd, Spawn: func(a []string) error { r.spawned = append(r.spawned, a); return nil }}
+		Cwd: r.cwd}, Spawn: func(a []string) error { r.spawned = append(r.spawned, a); return nil }}
 	code = Main(args, env)
 	return out.String(), errOut.String(), code
 }
@@ -109,9 +110,9 @@ func TestFoldWithStoreFlag(t *testing.T) {
 	}
 	delete(r.env, "AI_MEMORY_DIR")
 	var out, errOut bytes.Buffer
-	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
+	env := Env{IO: proc.IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
 		Getenv: func(k string) string { return r.env[k] }, Now: func() time.Time { return r.now },
-		Cwd: "/", Summariser: fixed("ab folded")}
+		Cwd: "/"}, Summariser: fixed("ab folded")}
 	if code := Main([]string{"memory", "fold", "--store", dir, "--from", r.cwd}, env); code != 0 {
 		t.Fatalf("fold: exit %d: %s", code, errOut.String())
 	}
@@ -190,9 +191,9 @@ func TestFailedFoldRestsAMinute(t *testing.T) {
 		r.must(t, "memory", "note", n)
 	}
 	var out, errOut bytes.Buffer
-	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
+	env := Env{IO: proc.IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
 		Getenv: func(k string) string { return r.env[k] }, Now: func() time.Time { return r.now },
-		Cwd: r.cwd, Summariser: failing{}}
+		Cwd: r.cwd}, Summariser: failing{}}
 	if code := Main([]string{"memory", "fold"}, env); code != 1 || !strings.Contains(errOut.String(), "api down") {
 		t.Fatalf("failing fold: exit %d, %q", code, errOut.String())
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/notes"
-	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // syncBinary carries out `ai notes sync`: it links go-git's network
@@ -54,7 +54,7 @@ func notesHead(d *deps, dir string) string {
 // environment; its own message already names what failed, so a failure
 // is reported as silent with its exit status.
 func (d *deps) runSibling(name string, args []string) error {
-	look := clienv.Env{Getenv: d.Getenv, Look: exec.LookPath}
+	look := proc.IO{Getenv: d.Getenv, Look: exec.LookPath}
 	path, err := look.Sibling(name)
 	if err != nil {
 		return fmt.Errorf("%s %w; reinstall session-intelligence", name, err)

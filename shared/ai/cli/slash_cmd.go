@@ -12,6 +12,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/full"
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/thread"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // CompactMarker is the /compact argument with which the plugin module
@@ -100,7 +101,7 @@ func (c *SlashCmd) answer(d *deps, words []string) (slashAnswer, error) {
 }
 
 func agentSession(d *deps, explicit string) (string, error) {
-	w := full.Workspace{Env: full.Env{Getenv: d.Getenv}}
+	w := full.Workspace{Env: full.Env{IO: proc.IO{Getenv: d.Getenv}}}
 	return w.Session(explicit)
 }
 

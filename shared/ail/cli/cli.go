@@ -6,11 +6,11 @@ import (
 
 	"github.com/alecthomas/kong"
 
-	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // deps is what the commands get bound to Run.
-type deps struct{ clienv.Env }
+type deps struct{ proc.IO }
 
 // cwd is the working directory checkpoints go to.
 func (d *deps) cwd() (string, error) {
@@ -22,7 +22,7 @@ func (d *deps) cwd() (string, error) {
 
 // Main runs `si ail` with args and returns the exit code: 0 success,
 // 1 failure, 2 usage error.
-func Main(args []string, env clienv.Env) int {
+func Main(args []string, env proc.IO) int {
 	var cli CLI
 	code := -1
 	parser, err := kong.New(&cli, kong.Name("si ail"),
@@ -40,7 +40,7 @@ func Main(args []string, env clienv.Env) int {
 		fmt.Fprintln(env.Stderr, "si ail:", err)
 		return 2
 	}
-	if err := ctx.Run(&deps{Env: env}); err != nil {
+	if err := ctx.Run(&deps{IO: env}); err != nil {
 		fmt.Fprintln(env.Stderr, "si ail:", err)
 		return 1
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // A Go program that dies of a fatal runtime error (stack overflow,
@@ -53,12 +54,12 @@ func captureCrashes(logs string, event Event) {
 // ReportCrash is the reporting run: it logs that the hook ended with
 // status, with the first line of the crash report when there is one,
 // empties the crash file, and returns 0.
-func ReportCrash(event Event, status string, env IO) int {
+func ReportCrash(event Event, status string, env proc.IO) int {
 	dirs, err := paths.Resolve(env.Getenv)
 	if err != nil {
 		return ExitOK
 	}
-	log := &intellog.Logger{Dir: dirs.Logs, Source: source(event), Now: env.Now, Fallback: env.Err,
+	log := &intellog.Logger{Dir: dirs.Logs, Source: source(event), Now: env.Now, Fallback: env.Stderr,
 		SID: paths.SessionID(env.Getenv("CLAUDE_CODE_SESSION_ID"))}
 	path := crashFile(dirs.Logs, event)
 	reason := crashReason(path)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 func TestCrashReason(t *testing.T) {
@@ -43,7 +45,7 @@ func TestReportCrash(t *testing.T) {
 	if err := os.WriteFile(crash, []byte("panic: boom\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	env := IO{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &bytes.Buffer{},
+	env := proc.IO{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{},
 		Getenv: func(k string) string { return map[string]string{"HOME": home}[k] },
 		Now:    func() time.Time { return time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC) }}
 	if code := ReportCrash(Stop, "2", env); code != ExitOK {

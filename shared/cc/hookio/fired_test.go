@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 func TestFiredRecords(t *testing.T) {
@@ -18,7 +19,7 @@ func TestFiredRecords(t *testing.T) {
 	}
 	run := func(event Event, stdin string) {
 		var out bytes.Buffer
-		Main(event, IO{In: strings.NewReader(stdin), Out: &out, Err: &out, Getenv: getenv, Now: time.Now},
+		Main(event, proc.IO{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &out, Getenv: getenv, Now: time.Now},
 			func(*Runtime, *Input) (Result, error) { return Result{}, nil })
 	}
 	run(PostToolUse, `{"session_id":"../evil"`) // malformed: no record

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -14,16 +13,8 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
-
-// IO is the process's outside world, injected so tests need no globals.
-type IO struct {
-	In     io.Reader
-	Out    io.Writer
-	Err    io.Writer
-	Getenv func(string) string
-	Now    func() time.Time
-}
 
 // Runtime is what a handler works with.
 type Runtime struct {
@@ -44,12 +35,12 @@ type Handler func(rt *Runtime, in *Input) (Result, error)
 // Main runs a hook end to end and returns the process exit code. All
 // output is produced only after the handler returned, so a failure
 // part-way never leaves half an answer on stdout.
-func Main(event Event, env IO, h Handler) int {
+func Main(event Event, env proc.IO, h Handler) int {
 	dirs, err := paths.Resolve(env.Getenv)
 	if err != nil && !errors.Is(err, paths.ErrForeignState) {
 		return ExitOK // nowhere to log; stay invisible
 	}
-	log := &intellog.Logger{Dir: dirs.Logs, Source: source(event), Now: env.Now, Fallback: env.Err,
+	log := &intellog.Logger{Dir: dirs.Logs, Source: source(event), Now: env.Now, Fallback: env.Stderr,
 		Min: intellog.MinLevel(env.Getenv("CLAUDE_INTEL_DEBUG") == "1", env.Getenv("CLAUDE_INTEL_QUIET") == "1")}
 	if err != nil {
 		// Someone else's state directory: do nothing at all, say so once.
@@ -57,7 +48,7 @@ func Main(event Event, env IO, h Handler) int {
 		return ExitOK
 	}
 	pol := policyFor(event)
-	data, err := ReadPayload(env.In, pol.MaxPayload, pol.ReadTimeout)
+	data, err := ReadPayload(env.Stdin, pol.MaxPayload, pol.ReadTimeout)
 	if err != nil {
 		log.Warnf(nil, "bad input, hook skipped: %v", err)
 		return ExitOK
@@ -81,12 +72,12 @@ func Main(event Event, env IO, h Handler) int {
 	}
 	var out, errOut bytes.Buffer
 	code := Emit(event, res, in.StopHookActive, &out, &errOut)
-	_, _ = env.Out.Write(out.Bytes())
-	_, _ = env.Err.Write(errOut.Bytes())
+	_, _ = env.Stdout.Write(out.Bytes())
+	_, _ = env.Stderr.Write(errOut.Bytes())
 	return code
 }
 
-func newRuntime(event Event, env IO, dirs paths.Dirs, log *intellog.Logger, in *Input) *Runtime {
+func newRuntime(event Event, env proc.IO, dirs paths.Dirs, log *intellog.Logger, in *Input) *Runtime {
 	sid := paths.SessionID(in.SessionID)
 	if sid == "" {
 		sid = paths.SessionID(env.Getenv("CLAUDE_CODE_SESSION_ID"))
@@ -143,7 +134,7 @@ func source(e Event) string {
 // the garbage collector is off below a memory limit well above any capped
 // payload.
 func Run(event Event, h Handler) int {
-	env := StdIO()
+	env := proc.OS()
 	if len(os.Args) == 3 && os.Args[1] == CrashedFlag {
 		return ReportCrash(event, os.Args[2], env)
 	}
@@ -158,9 +149,4 @@ func Run(event Event, h Handler) int {
 	}
 	testOnlyCrash(env.Getenv(TestOnlyCrashEnv))
 	return Main(event, env, h)
-}
-
-// StdIO is the real process environment.
-func StdIO() IO {
-	return IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Getenv: os.Getenv, Now: time.Now}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // runMain runs Main with a scratch HOME and returns code, stdout, stderr
@@ -17,7 +19,7 @@ func runMain(t *testing.T, event Event, stdin string, h Handler) (int, string, s
 	home := t.TempDir()
 	env := map[string]string{"HOME": home}
 	var out, errOut bytes.Buffer
-	code := Main(event, IO{In: strings.NewReader(stdin), Out: &out, Err: &errOut,
+	code := Main(event, proc.IO{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut,
 		Getenv: func(k string) string { return env[k] }, Now: time.Now}, h)
 	logs, _ := filepath.Glob(filepath.Join(home, ".claude", "logs", "*.log"))
 	var log string
@@ -96,7 +98,7 @@ func TestMainForeignState(t *testing.T) {
 	called := false
 	h := func(*Runtime, *Input) (Result, error) { called = true; return Result{Context: "ctx"}, nil }
 	var out, errOut bytes.Buffer
-	code := Main(PostToolUse, IO{In: strings.NewReader(`{"session_id":"s"}`), Out: &out, Err: &errOut,
+	code := Main(PostToolUse, proc.IO{Stdin: strings.NewReader(`{"session_id":"s"}`), Stdout: &out, Stderr: &errOut,
 		Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }, Now: time.Now}, h)
 	if code != 0 || called || out.Len()+errOut.Len() > 0 {
 		t.Errorf("Main = %d, handler ran %v, output %q %q; want 0, nothing run or printed", code, called, out.String(), errOut.String())

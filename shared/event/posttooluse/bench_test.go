@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/testkit/synth"
 )
 
@@ -31,7 +32,7 @@ func BenchmarkPostToolUseWarm(b *testing.B) {
 		transcript, dir, file))
 	env := map[string]string{"HOME": filepath.Join(dir, "home")}
 	run := func() {
-		code := hookio.Main(hookio.PostToolUse, hookio.IO{In: bytes.NewReader(payload), Out: io.Discard, Err: io.Discard,
+		code := hookio.Main(hookio.PostToolUse, proc.IO{Stdin: bytes.NewReader(payload), Stdout: io.Discard, Stderr: io.Discard,
 			Getenv: func(k string) string { return env[k] }, Now: time.Now}, Handle)
 		if code != 0 {
 			b.Fatal("exit", code)

@@ -11,6 +11,7 @@ import (
 	agentsync "github.com/session-intelligence/session-intelligence/shared/ai/agent"
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/full"
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // endWait bounds the wait for the store's lock.
@@ -24,7 +25,7 @@ func SessionEnd(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 	if l == nil {
 		return hookio.Result{}, nil
 	}
-	w, err := full.Open(full.Env{Home: rt.Dirs.Home, Cwd: l.Project, Getenv: rt.Getenv, Now: rt.Now})
+	w, err := full.Open(full.Env{IO: proc.IO{Cwd: l.Project, Getenv: rt.Getenv, Now: rt.Now}, Home: rt.Dirs.Home})
 	if err != nil {
 		rt.Log.Warnf(nil, "agent: %v", err)
 		return hookio.Result{}, nil

@@ -10,14 +10,20 @@ import (
 
 	"github.com/alecthomas/kong"
 
-	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/narrowcli"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
-// Env is the outside world of one `si` run.
-type Env = clienv.Env
+// Env is the outside world of one `si` run: the process's IO, and where
+// /si's YES flow hears of a change shown as a diff without being written.
+type Env struct {
+	proc.IO
+	// Previewed, when set, hears of each change a command showed as a
+	// diff without writing it (the file's path).
+	Previewed func(path string)
+}
 
 // deps is what subcommands get bound to Run.
 type deps struct {
@@ -118,5 +124,5 @@ func newDeps(env Env) (*deps, error) {
 	return &deps{Env: env, Dirs: dirs, Config: cfg, Problems: probs}, nil
 }
 
-// OSEnv is the real process environment.
-func OSEnv() Env { return clienv.OS() }
+// OS is the real process's Env.
+func OS() Env { return Env{IO: proc.OS()} }

@@ -11,18 +11,20 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // run runs si in-process with HOME set to home.
 func run(home string, args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
-	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Now: time.Now,
+	env := Env{IO: proc.IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Now: time.Now,
 		Getenv: func(k string) string {
 			if k == "HOME" {
 				return home
 			}
 			return ""
-		}}
+		}}}
 	code = Main(args, env)
 	return code, out.String(), errb.String()
 }

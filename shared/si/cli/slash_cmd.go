@@ -43,8 +43,9 @@ func (c *SlashCmd) Run(d *deps) error {
 	}
 	out := &capped{limit: slashOutputCap}
 	var previewed string // the file whose change was shown and not written
-	code := Main(args, Env{Stdin: strings.NewReader(""), Stdout: out, Stderr: out, Getenv: d.Getenv, Now: d.Now, Cwd: d.Cwd, Look: d.Look,
-		Previewed: func(path string) { previewed = path }})
+	io := d.IO
+	io.Stdin, io.Stdout, io.Stderr = strings.NewReader(""), out, out
+	code := Main(args, Env{IO: io, Previewed: func(path string) { previewed = path }})
 	_, _ = d.Stdout.Write(out.buf.Bytes())
 	if out.buf.Len() > 0 && !bytes.HasSuffix(out.buf.Bytes(), []byte("\n")) {
 		fmt.Fprintln(d.Stdout)

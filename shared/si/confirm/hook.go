@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
-	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // Runner runs `si ARGS` (ARGS ends in --yes) and returns what it printed.
@@ -23,7 +23,7 @@ const maxOutput = 16 << 10
 
 // RunSibling runs the si binary installed beside the hook.
 func RunSibling(ctx context.Context, getenv func(string) string, args []string) (string, error) {
-	si, err := clienv.Env{Getenv: getenv}.Sibling("si")
+	si, err := proc.IO{Getenv: getenv}.Sibling("si")
 	if err != nil {
 		return "", fmt.Errorf("si %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 )
 
@@ -102,5 +103,5 @@ func (f *fixture) render(in *Input, colors bool, fields []string, preset string)
 	if preset != "" {
 		cfg.Statusline.Preset = preset
 	}
-	return Render(in, Env{Getenv: f.getenv, Now: func() time.Time { return clock }, Dirs: f.dirs, Config: cfg})
+	return Render(in, Deps{IO: IO{IO: proc.IO{Getenv: f.getenv, Now: func() time.Time { return clock }}}, Dirs: f.dirs, Config: cfg})
 }

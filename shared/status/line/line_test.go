@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/intel/history"
 )
 
@@ -157,7 +158,7 @@ func TestMainChain(t *testing.T) {
 	f.env["CLAUDE_STATUSLINE_FIELDS"] = "project"
 	var out bytes.Buffer
 	payload := []byte(`{"session_id":"x","cwd":"/home/dev/proj","model":{"id":"claude-opus-5-5","display_name":"Opus 5.5"}}`)
-	code := Main(nil, IO{In: bytes.NewReader(payload), Out: &out, Getenv: f.getenv, Environ: os.Environ, Now: time.Now})
+	code := Main(nil, IO{IO: proc.IO{Stdin: bytes.NewReader(payload), Stdout: &out, Getenv: f.getenv, Environ: os.Environ, Now: time.Now}})
 	if code != 0 || out.String() != "proj\nPREV-LINE\n" {
 		t.Errorf("Main = %d %q", code, out.String())
 	}

@@ -3,7 +3,6 @@ package line
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -13,16 +12,16 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/detach"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
-// IO is the process's outside world.
+// IO is the status line's process boundary: the process's IO, and how
+// it starts a background refresher.
 type IO struct {
-	In      io.Reader
-	Out     io.Writer
-	Getenv  func(string) string
-	Environ func() []string
-	Now     func() time.Time
-	Spawn   func(args ...string) // detached refresher; nil disables
+	proc.IO
+	// Spawn starts a detached background refresher with these arguments
+	// (si refresh …); nil disables refreshing.
+	Spawn func(args ...string)
 }
 
 // Main runs si-statusline: a redraw (or, with --unwire, the uninstaller's
@@ -36,7 +35,7 @@ func Main(args []string, env IO) int {
 	if err != nil {
 		return 0
 	}
-	data, _ := hookio.ReadPayload(env.In, 1<<20, time.Second)
+	data, _ := hookio.ReadPayload(env.Stdin, 1<<20, time.Second)
 	cfg, _ := config.Load(config.Files{Legacy: dirs.LegacyConfig(), Unified: dirs.Config()}, env.Getenv)
 	chain := ChainFromEnv(env.Getenv, wiring.Load(dirs).Previous)
 	chain.Timeout = time.Duration(cfg.Statusline.ChainTimeoutMs) * time.Millisecond
@@ -48,16 +47,16 @@ func Main(args []string, env IO) int {
 	}
 	ours := ""
 	if !chain.NoIntel {
-		ours = renderSafely(Decode(data), Env{Getenv: env.Getenv, Now: env.Now, Dirs: dirs, Config: cfg, Spawn: env.Spawn})
+		ours = renderSafely(Decode(data), Deps{IO: env, Dirs: dirs, Config: cfg})
 	}
 	if out := chain.Compose(ours, <-prev); out != "" {
-		fmt.Fprintln(env.Out, out)
+		fmt.Fprintln(env.Stdout, out)
 	}
 	return 0
 }
 
 // renderSafely renders, turning a panic into an empty line.
-func renderSafely(in *Input, env Env) (out string) {
+func renderSafely(in *Input, env Deps) (out string) {
 	defer func() {
 		if recover() != nil {
 			out = ""
@@ -82,10 +81,10 @@ func Spawner(start func(exe string, args []string) error) func(args ...string) {
 	return func(args ...string) { _ = start(si, append([]string{"refresh"}, args...)) }
 }
 
-// StdIO is the real process environment; background refreshers are
-// started detached with detach.Start.
-func StdIO() IO {
-	return IO{In: os.Stdin, Out: os.Stdout, Getenv: os.Getenv, Environ: os.Environ, Now: time.Now,
+// OS is the real process's IO; background refreshers are started
+// detached with detach.Start.
+func OS() IO {
+	return IO{IO: proc.OS(),
 		Spawn: Spawner(func(exe string, args []string) error { return detach.Start(exe, args, os.Environ()) })}
 }
 
@@ -99,10 +98,10 @@ func unwireMain(env IO) int {
 	changed, err := wiring.Unwire(wiring.Options{Dirs: dirs})
 	switch {
 	case err != nil:
-		fmt.Fprintln(env.Out, "si-statusline: unwire:", err)
+		fmt.Fprintln(env.Stdout, "si-statusline: unwire:", err)
 		return 1
 	case changed:
-		fmt.Fprintln(env.Out, "si-statusline: previous statusLine restored in settings.json")
+		fmt.Fprintln(env.Stdout, "si-statusline: previous statusLine restored in settings.json")
 	}
 	return 0
 }

@@ -1,10 +1,11 @@
 package line
 
 import (
-	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
 	"github.com/session-intelligence/session-intelligence/shared/cc/transcript"
@@ -16,22 +17,19 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
 )
 
-// Env is the outside world of one redraw.
-type Env struct {
-	Getenv func(string) string
-	Now    func() time.Time
+// Deps is what one redraw works with: the process's IO, and the
+// directories and configuration resolved from it.
+type Deps struct {
+	IO
 	Dirs   paths.Dirs
 	Config config.Config
-	// Spawn starts a detached background refresher with these arguments
-	// (si-statusline --refresh …); nil disables refreshing.
-	Spawn func(args ...string)
 }
 
 // redraw holds one redraw's inputs and the data loaded for it, each
 // piece loaded on first use so that unused fields cost nothing.
 type redraw struct {
 	in    *Input
-	env   Env
+	env   Deps
 	cfg   config.Statusline
 	cwd   string
 	now   time.Time
@@ -48,7 +46,7 @@ type redraw struct {
 	onceCache map[string]any
 }
 
-func newRedraw(in *Input, env Env) *redraw {
+func newRedraw(in *Input, env Deps) *redraw {
 	cwd := in.Cwd
 	if cwd == "" {
 		cwd = env.Getenv("PWD")
@@ -154,7 +152,7 @@ func safe(fn func(*redraw) cell, r *redraw) (c cell) {
 }
 
 // Render draws the configured fields for one stdin payload.
-func Render(in *Input, env Env) string {
+func Render(in *Input, env Deps) string {
 	r := newRedraw(in, env)
 	return r.render(fieldList(r.cfg.Fields, r.cfg.Preset, env.Getenv))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/thread"
 	"github.com/session-intelligence/session-intelligence/shared/ai/memory"
 	aiproject "github.com/session-intelligence/session-intelligence/shared/ai/project"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 var benchAt = time.Date(2026, 5, 1, 10, 0, 0, 0, time.UTC)
@@ -63,7 +64,7 @@ func benchProject(b *testing.B, fill func(*transcript)) (*Workspace, string) {
 	if _, err := aiproject.Init(proj, home, now, bytes.NewReader(make([]byte, 16))); err != nil {
 		b.Fatal(err)
 	}
-	env := Env{Home: home, Cwd: proj, Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }, Now: now}
+	env := Env{Home: home, IO: proc.IO{Cwd: proj, Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }, Now: now}}
 	w, err := Open(env)
 	if err != nil {
 		b.Fatal(err)

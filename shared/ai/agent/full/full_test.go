@@ -15,9 +15,11 @@ import (
 
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/thread"
 	aiproject "github.com/session-intelligence/session-intelligence/shared/ai/project"
 	"github.com/session-intelligence/session-intelligence/shared/ai/store"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // project makes a project in HOME/proj with agents dev and ops and
@@ -35,7 +37,7 @@ func project(t *testing.T, userToml, projectToml string) (func() *Workspace, str
 		t.Fatal(err)
 	}
 	open := func() *Workspace {
-		w, err := Open(Env{Home: home, Cwd: proj, Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }, Now: now})
+		w, err := Open(Env{Home: home, IO: proc.IO{Cwd: proj, Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }, Now: now}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,17 +19,19 @@ import (
 	aistore "github.com/session-intelligence/session-intelligence/shared/ai/store"
 	"github.com/session-intelligence/session-intelligence/shared/ai/store/full"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // EnvSession is the variable Claude Code sets to the session id in every
 // command it runs (Bash tool, ! lines of commands, hooks).
 const EnvSession = "CLAUDE_CODE_SESSION_ID"
 
-// Env is the outside world of one operation.
+// Env is the outside world of one operation: the process's IO (its Cwd
+// is where the project is found from), the user's home, and who may be
+// asked.
 type Env struct {
-	Home, Cwd string
-	Getenv    func(string) string
-	Now       func() time.Time
+	proc.IO
+	Home string
 	// Confirm asks the user to agree to convert an older store; nil when
 	// there is nobody to ask.
 	Confirm func(from, to int) (bool, error)

@@ -5,21 +5,21 @@ import (
 
 	"github.com/alecthomas/kong"
 
-	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // deps is what Run works with.
 type deps struct {
-	clienv.Env
+	proc.IO
 	Dirs   paths.Dirs
 	Config config.Config
 }
 
 // Main runs one refresh and returns the exit code. Failures land in the
 // caches the status line reads, not on a terminal nobody watches.
-func Main(args []string, env clienv.Env) int {
+func Main(args []string, env proc.IO) int {
 	var cli CLI
 	code := -1
 	parser, err := kong.New(&cli, kong.Name("si refresh"),
@@ -40,7 +40,7 @@ func Main(args []string, env clienv.Env) int {
 		return 1
 	}
 	cfg, _ := config.Load(config.Files{Legacy: dirs.LegacyConfig(), Unified: dirs.Config()}, env.Getenv)
-	if err := cli.Run(&deps{Env: env, Dirs: dirs, Config: cfg}); err != nil {
+	if err := cli.Run(&deps{IO: env, Dirs: dirs, Config: cfg}); err != nil {
 		fmt.Fprintln(env.Stderr, "si refresh:", err)
 		return 1
 	}

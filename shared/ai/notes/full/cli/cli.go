@@ -16,7 +16,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/notes/full"
 	"github.com/session-intelligence/session-intelligence/shared/ai/settings"
-	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // syncTimeout bounds one sync.
@@ -25,7 +25,7 @@ const syncTimeout = 10 * time.Minute
 // Main runs ai-sync with args (without the program name) and returns the
 // exit code: 0 success, 1 failure, 2 usage error. Errors are printed as
 // `ai` prints its own.
-func Main(args []string, env clienv.Env) int {
+func Main(args []string, env proc.IO) int {
 	fs := flag.NewFlagSet("ai-sync", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	store := fs.String("store", "", "the notes' directory, absolute")

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/core/clienv"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // TestMainRefusals: usage errors exit 2 and say how ai-sync is run; a
@@ -26,7 +26,7 @@ func TestMainRefusals(t *testing.T) {
 	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer
-		env := clienv.Env{Stdout: &out, Stderr: &errOut, Now: time.Now,
+		env := proc.IO{Stdout: &out, Stderr: &errOut, Now: time.Now,
 			Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }}
 		if code := Main(c.args, env); code != c.code || !strings.Contains(errOut.String(), c.errHas) || out.Len() != 0 {
 			t.Errorf("Main(%q) = %d, stderr %q, stdout %q; want %d and %q", c.args, code, errOut.String(), out.String(), c.code, c.errHas)

@@ -1,4 +1,4 @@
-package clienv
+package proc
 
 import (
 	"errors"
@@ -23,7 +23,7 @@ func TestSibling(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(plugin, "bin", "si-ail"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	env := Env{
+	env := IO{
 		Getenv: func(k string) string { return map[string]string{"CLAUDE_PLUGIN_ROOT": plugin}[k] },
 		Look: func(name string) (string, error) {
 			if name == "si-ail" {
