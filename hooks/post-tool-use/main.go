@@ -1,4 +1,5 @@
-// Command si-post-tool-use is the PostToolUse hook of session-intelligence.
+// Command si-post-tool-use is the PostToolUse hook of session-intelligence; package
+// event/posttooluse composes what it runs, in order.
 package main
 
 import (

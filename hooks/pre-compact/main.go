@@ -1,4 +1,5 @@
-// Command si-pre-compact is the PreCompact hook of session-intelligence.
+// Command si-pre-compact is the PreCompact hook of session-intelligence; package
+// event/precompact composes what it runs, in order.
 package main
 
 import (

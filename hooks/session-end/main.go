@@ -1,6 +1,5 @@
-// Command si-session-end is the SessionEnd hook of session-intelligence:
-// it records the end of a session attached to an agent and commits the
-// agent's thread (package event/sessionend).
+// Command si-session-end is the SessionEnd hook of session-intelligence; package
+// event/sessionend composes what it runs, in order.
 package main
 
 import (
@@ -11,5 +10,5 @@ import (
 )
 
 func main() {
-	os.Exit(hookio.Run(hookio.SessionEnd, sessionend.SessionEnd))
+	os.Exit(hookio.Run(hookio.SessionEnd, sessionend.Handle))
 }

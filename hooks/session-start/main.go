@@ -1,4 +1,5 @@
-// Command si-session-start is the SessionStart hook of session-intelligence.
+// Command si-session-start is the SessionStart hook of session-intelligence; package
+// event/sessionstart composes what it runs, in order.
 package main
 
 import (

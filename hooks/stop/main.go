@@ -1,17 +1,14 @@
-// Command si-stop is the Stop hook of session-intelligence: it copies
-// the turn into the thread of the session's agent (package ai/agent),
-// then runs the relay's fallback for when the module API is not there
-// (package relay).
+// Command si-stop is the Stop hook of session-intelligence; package
+// event/stop composes what it runs, in order.
 package main
 
 import (
 	"os"
 
-	"github.com/session-intelligence/session-intelligence/shared/ai/agent"
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
-	"github.com/session-intelligence/session-intelligence/shared/relay"
+	"github.com/session-intelligence/session-intelligence/shared/event/stop"
 )
 
 func main() {
-	os.Exit(hookio.Run(hookio.Stop, agent.Stop(relay.HandleStop)))
+	os.Exit(hookio.Run(hookio.Stop, stop.Handle))
 }

@@ -1,17 +1,14 @@
-// Command si-user-prompt-submit is the UserPromptSubmit hook of
-// session-intelligence: it writes a /si change the user has just
-// confirmed with YES (package si/confirm), then runs the task-change
-// detector (package taskchange).
+// Command si-user-prompt-submit is the UserPromptSubmit hook of session-intelligence; package
+// event/userpromptsubmit composes what it runs, in order.
 package main
 
 import (
 	"os"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
-	"github.com/session-intelligence/session-intelligence/shared/intel/taskchange"
-	"github.com/session-intelligence/session-intelligence/shared/si/confirm"
+	"github.com/session-intelligence/session-intelligence/shared/event/userpromptsubmit"
 )
 
 func main() {
-	os.Exit(hookio.Run(hookio.UserPromptSubmit, confirm.Confirm(confirm.RunSibling, taskchange.Handle)))
+	os.Exit(hookio.Run(hookio.UserPromptSubmit, userpromptsubmit.Handle))
 }

@@ -48,13 +48,12 @@ func Project(rt *hookio.Runtime, in *hookio.Input) *Local {
 	return l
 }
 
-// Stop runs the agent's turn sync, then next (the relay's Stop hook):
-// one Stop binary, a function per feature.
-func Stop(next hookio.Handler) hookio.Handler {
-	return func(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
-		syncTurn(rt, in)
-		return next(rt, in)
-	}
+// OnStop is the agent's part in Stop: the turn is copied into the thread
+// of the session's agent and the background summariser started. It adds
+// nothing for Claude Code to see.
+func OnStop(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
+	syncTurn(rt, in)
+	return hookio.Result{}, nil
 }
 
 // syncTurn copies what the transcript gained and starts the background

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/full"
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/thread"
@@ -166,8 +167,9 @@ func (c *AgentDetachCmd) Run(d *deps) error {
 
 // AgentEndSessionCmd is `ai agent end-session`.
 type AgentEndSessionCmd struct {
-	Session    string `help:"The session id (default: the session this runs in)."`
-	Transcript string `help:"The session's transcript (default: the one its agent copies)." type:"path"`
+	Session    string        `help:"The session id (default: the session this runs in)."`
+	Transcript string        `help:"The session's transcript (default: the one its agent copies)." type:"path"`
+	Wait       time.Duration `hidden:"" help:"How long to wait for a command writing the thread (the SessionEnd hook's budget)."`
 }
 
 // Run records the session's end and commits.
@@ -176,7 +178,7 @@ func (c *AgentEndSessionCmd) Run(d *deps) error {
 	if err != nil {
 		return err
 	}
-	name, err := w.EndSession(sid, c.Transcript, 0)
+	name, err := w.EndSession(sid, c.Transcript, c.Wait)
 	if err != nil {
 		return err
 	}

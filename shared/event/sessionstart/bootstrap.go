@@ -16,7 +16,7 @@ import (
 // auto-fill needs a fresh status, and, once per install, learns the
 // compaction history from the user's existing transcripts in the
 // background.
-func runBootstrap(rt *hookio.Runtime, in *hookio.Input) {
+func runBootstrap(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 	if in.Cwd != "" {
 		rep := bootstrap.Run(bootstrap.Options{Dirs: rt.Dirs, Cwd: in.Cwd, Now: rt.Now(), ClaudeMDEnabled: rt.Config.Continue.ClaudeMd})
 		rep.Log(rt.Log)
@@ -26,12 +26,13 @@ func runBootstrap(rt *hookio.Runtime, in *hookio.Input) {
 	}
 	marker := filepath.Join(rt.Dirs.State, "learned")
 	if _, err := os.Stat(marker); err == nil {
-		return
+		return hookio.Result{}, nil
 	}
 	if spawnSI(rt, "learn", "--quiet") {
 		_ = os.WriteFile(marker, nil, 0o600)
 		rt.Log.Infof(nil, "learning the compaction history from existing transcripts in the background")
 	}
+	return hookio.Result{}, nil
 }
 
 // spawnSI starts the plugin's si detached; false when there is none.

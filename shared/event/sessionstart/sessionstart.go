@@ -1,15 +1,17 @@
-// Package sessionstart is the SessionStart hook. At every session start
-// it keeps the status line wired (a stable copy of the binary run by
-// settings.json's statusLine, chained before the user's previous one);
-// after a compaction (source "compact") it consumes the hand-off the
-// PreCompact hook wrote and injects the SESSION RESUME block. It is
-// idempotent and does little more than a few stats when everything is
-// already in place.
+// Package sessionstart is the SessionStart hook: it composes, in order,
+// the features a session start runs. The status line stays wired (a
+// stable copy of the binary settings.json's statusLine runs, chained
+// before the user's previous one); the plain /si and /ai commands stay
+// current; the bootstrap seeds the config, session-context.md and the
+// CLAUDE.md block when due; after a compaction (source "compact") the
+// hand-off the PreCompact hook wrote becomes the SESSION RESUME block;
+// after a relay's /clear the hand-over note is injected; and the
+// session's agent says what its other sessions did. Everything is
+// idempotent and costs little more than a few stats when in place.
 package sessionstart
 
 import (
 	"runtime"
-	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent"
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
@@ -20,40 +22,55 @@ import (
 )
 
 // Handle is the SessionStart handler.
-func Handle(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
-	if rt.Config.Statusline.AutoWire {
-		wireStatusLine(rt)
+var Handle = hookio.Chain(
+	hookio.Then("status line wiring", wireStatusLine),
+	hookio.Then("user commands", installUserCommands),
+	hookio.Then("bootstrap", runBootstrap),
+	hookio.Then("resume block", resumeBlock),
+	hookio.Then("relay note", relayNote),
+	hookio.Then("agent", agentContext),
+)
+
+// resumeBlock is the SESSION RESUME block after a compaction, from the
+// hand-off the PreCompact hook wrote (consumed: it is one-shot).
+func resumeBlock(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
+	if in.Source != "compact" || !rt.Config.Continue.AfterCompact || in.Cwd == "" {
+		return hookio.Result{}, nil
 	}
-	installUserCommands(rt)
-	runBootstrap(rt, in)
-	var res hookio.Result
-	if in.Source == "compact" && rt.Config.Continue.AfterCompact && in.Cwd != "" {
-		h, err := handoff.Consume(rt.Dirs.ProjectDir(in.Cwd), rt.Now())
-		if err == nil {
-			res.Context = handoff.Render(h)
-			if rt.Config.Compact.Format == "ailv1" {
-				res.Context = handoff.RenderAIL(h)
-			}
-			rt.Log.Infof(map[string]any{"task": h.CurrentTask != "", "commits": len(h.RecentCommits)}, "resume block injected")
-		}
+	h, err := handoff.Consume(rt.Dirs.ProjectDir(in.Cwd), rt.Now())
+	if err != nil {
+		return hookio.Result{}, nil // none written, or too old: nothing to resume
 	}
-	if note := relay.SessionStartNote(rt, in); note != "" {
-		res.Context = note // after a relay's /clear: the hand-over note, framed as data
+	text := handoff.Render(h)
+	if rt.Config.Compact.Format == "ailv1" {
+		text = handoff.RenderAIL(h)
 	}
-	if c := agent.SessionStart(rt, in); c != "" {
-		res.Context = strings.TrimSpace(res.Context + "\n\n" + c) // the session's agent, after the rest
-	}
-	return res, nil
+	rt.Log.Infof(map[string]any{"task": h.CurrentTask != "", "commits": len(h.RecentCommits)}, "resume block injected")
+	return hookio.Result{Context: text}, nil
+}
+
+// relayNote is the relay's hand-over note, framed as data, when this
+// start is the fresh conversation of a relay.
+func relayNote(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
+	return hookio.Result{Context: relay.SessionStartNote(rt, in)}, nil
+}
+
+// agentContext is what the session's agent has to say.
+func agentContext(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
+	return hookio.Result{Context: agent.SessionStart(rt, in)}, nil
 }
 
 // wireStatusLine copies the plugin's status line binary to the plugin's
 // data directory and points settings.json at it. Failures are logged:
 // the session starts regardless.
-func wireStatusLine(rt *hookio.Runtime) {
+func wireStatusLine(rt *hookio.Runtime, _ *hookio.Input) (hookio.Result, error) {
+	if !rt.Config.Statusline.AutoWire {
+		return hookio.Result{}, nil
+	}
 	src := paths.PluginBinary(paths.PluginRoot(rt.Getenv), runtime.GOOS, runtime.GOARCH, wiring.BinaryName)
 	if src == "" {
 		rt.Log.Debugf(nil, "no plugin root; status line left as it is")
-		return
+		return hookio.Result{}, nil
 	}
 	res, err := wiring.Wire(wiring.Options{Dirs: rt.Dirs, Source: src, StableIn: stableBinDir(rt)})
 	switch {
@@ -64,4 +81,5 @@ func wireStatusLine(rt *hookio.Runtime) {
 	case res.Copied:
 		rt.Log.Infof(nil, "status line binary updated")
 	}
+	return hookio.Result{}, nil
 }

@@ -1,6 +1,7 @@
 package sessionstart
 
 import (
+	"fmt"
 	"path/filepath"
 	"runtime"
 
@@ -26,10 +27,10 @@ func stableBinDir(rt *hookio.Runtime) string {
 // a stable copy of the binary, since the plugin's own directory changes
 // with every version. A file that is not ours is left alone, and one the
 // user deleted is not put back.
-func installUserCommands(rt *hookio.Runtime) {
+func installUserCommands(rt *hookio.Runtime, _ *hookio.Input) (hookio.Result, error) {
 	root := paths.PluginRoot(rt.Getenv)
 	if root == "" {
-		return
+		return hookio.Result{}, nil
 	}
 	stable := stableBinDir(rt)
 	for _, f := range commands.All() {
@@ -38,14 +39,12 @@ func installUserCommands(rt *hookio.Runtime) {
 			continue
 		}
 		if _, err := wiring.Copy(src, filepath.Join(stable, f.Name)); err != nil {
-			rt.Log.Warnf(nil, "user command /%s: %v", f.Name, err)
-			return
+			return hookio.Result{}, fmt.Errorf("user command /%s: %w", f.Name, err)
 		}
 	}
 	changes, err := usercmd.Ensure(usercmd.Options{Dir: filepath.Join(rt.Dirs.Claude, "commands"), BinDir: stable, State: rt.Dirs.State})
 	if err != nil {
-		rt.Log.Warnf(nil, "user commands not installed: %v", err)
-		return
+		return hookio.Result{}, fmt.Errorf("user commands not installed: %w", err)
 	}
 	for _, c := range changes {
 		switch c.Action {
@@ -55,4 +54,5 @@ func installUserCommands(rt *hookio.Runtime) {
 			rt.Log.Debugf(map[string]string{"path": c.Path}, "user command /%s %s", c.Name, c.Action)
 		}
 	}
+	return hookio.Result{}, nil
 }

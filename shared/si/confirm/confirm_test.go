@@ -43,7 +43,9 @@ func next(*hookio.Runtime, *hookio.Input) (hookio.Result, error) {
 	return hookio.Result{Context: "NEXT"}, nil
 }
 
-func TestConfirm(t *testing.T) {
+// TestStep runs the step as UserPromptSubmit does, before the next
+// feature (a stand-in for the task-change detector).
+func TestStep(t *testing.T) {
 	tests := []struct {
 		name      string
 		prompt    string
@@ -87,7 +89,7 @@ func TestConfirm(t *testing.T) {
 			if tt.edit {
 				must(t, os.WriteFile(cfg, []byte(`{"compact":{}}`), 0o600))
 			}
-			res, err := Confirm(tt.si.run, next)(rt, &hookio.Input{Prompt: tt.prompt})
+			res, err := hookio.Chain(Step(tt.si.run), hookio.Then("next", next))(rt, &hookio.Input{Prompt: tt.prompt})
 			if err != nil {
 				t.Fatal(err)
 			}

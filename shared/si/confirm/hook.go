@@ -36,34 +36,36 @@ func RunSibling(ctx context.Context, getenv func(string) string, args []string) 
 	return strings.TrimSpace(out.String()), err
 }
 
-// Confirm handles the prompt that follows a /si preview, then hands the
-// prompt to next (the task-change detector) as usual. Sessions with no
-// preview pending cost one failed open.
-func Confirm(run Runner, next hookio.Handler) hookio.Handler {
-	return func(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
+// Step is the /si confirmation's part in UserPromptSubmit: it handles
+// the prompt that follows a /si preview. A YES (or an answer to the
+// config form) is consumed here, so no later feature scores it as a task;
+// any other reply drops the change with a note and the prompt goes on to
+// the next features as usual. Sessions with no preview pending cost one
+// failed open.
+func Step(run Runner) hookio.Step {
+	return hookio.Step{Name: "si confirm", Run: func(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, bool, error) {
 		if rt.SID == "" {
-			return next(rt, in)
+			return hookio.Result{}, false, nil
 		}
 		p, ok, err := Take(rt.Dirs.Session(rt.SID))
 		if err != nil {
 			rt.Log.Warnf(nil, "si confirm: %v", err)
 		}
-		if !ok {
-			return next(rt, in)
-		}
-		if p.Form {
-			if rt.Now().Sub(p.At) > MaxAge {
-				return next(rt, in)
-			}
-			return form(rt, in, run, next)
-		}
-		if !IsYes(in.Prompt) {
+		switch {
+		case !ok:
+			return hookio.Result{}, false, nil
+		case p.Form && rt.Now().Sub(p.At) > MaxAge:
+			return hookio.Result{}, false, nil
+		case p.Form:
+			return form(rt, in, run)
+		case !IsYes(in.Prompt):
 			rt.Log.Infof(map[string]any{"args": p.Args}, "si confirm: not YES, change dropped")
-			return withNote(next, rt, in, fmt.Sprintf("session-intelligence: the reply to the /si change (si %s) was not YES, so nothing was written.", strings.Join(p.Args, " ")))
+			note := fmt.Sprintf("session-intelligence: the reply to the /si change (si %s) was not YES, so nothing was written.", strings.Join(p.Args, " "))
+			return hookio.Result{Context: note}, false, nil
 		}
 		ctxText, notice := apply(rt, p, run)
-		return hookio.Result{Context: ctxText, Notice: notice}, nil
-	}
+		return hookio.Result{Context: ctxText, Notice: notice}, true, nil
+	}}
 }
 
 // apply writes a confirmed change unless it expired or its file changed
@@ -92,16 +94,6 @@ func apply(rt *hookio.Runtime, p Pending, run Runner) (string, string) {
 		"si: " + firstLine(out, nil)
 }
 
-// withNote runs next and puts note before its context.
-func withNote(next hookio.Handler, rt *hookio.Runtime, in *hookio.Input, note string) (hookio.Result, error) {
-	res, err := next(rt, in)
-	if err != nil {
-		return hookio.Result{Context: note}, nil
-	}
-	res.Context = strings.TrimSpace(note + "\n\n" + res.Context)
-	return res, nil
-}
-
 // firstLine is the line of si's output that says what happened: the
 // one starting "Wrote" or "No change", else the last line.
 func firstLine(out string, err error) string {
@@ -119,12 +111,12 @@ func firstLine(out string, err error) string {
 
 // form previews the user's answer to the /si config form through `si
 // slash`, which records the change for the YES that follows.
-func form(rt *hookio.Runtime, in *hookio.Input, run Runner, next hookio.Handler) (hookio.Result, error) {
+func form(rt *hookio.Runtime, in *hookio.Input, run Runner) (hookio.Result, bool, error) {
 	switch {
 	case IsFormClose(in.Prompt):
-		return hookio.Result{Context: "session-intelligence: the user closed the /si config form; nothing changed."}, nil
+		return hookio.Result{Context: "session-intelligence: the user closed the /si config form; nothing changed."}, true, nil
 	case !IsFormAnswer(in.Prompt):
-		return next(rt, in) // an ordinary prompt: the form is just closed
+		return hookio.Result{}, false, nil // an ordinary prompt: the form is just closed
 	}
 	out, err := run(rt.Ctx, rt.Getenv, []string{"slash", "--session", rt.SID, "--", "config", "--apply", in.Prompt})
 	if len(out) > maxOutput {
@@ -132,8 +124,8 @@ func form(rt *hookio.Runtime, in *hookio.Input, run Runner, next hookio.Handler)
 	}
 	if err != nil {
 		rt.Log.Warnf(nil, "si confirm: preview of the form answer failed: %v", err)
-		return hookio.Result{Context: fmt.Sprintf("session-intelligence: the user answered the /si config form, but si could not preview it (%v). Its output:\n%s\nExplain the error in one sentence.", err, out)}, nil
+		return hookio.Result{Context: fmt.Sprintf("session-intelligence: the user answered the /si config form, but si could not preview it (%v). Its output:\n%s\nExplain the error in one sentence.", err, out)}, true, nil
 	}
 	return hookio.Result{Context: "session-intelligence: the user answered the /si config form; si previewed the answer and wrote nothing. Its output:\n" + out +
-		"\nShow this output to the user exactly as printed, in a code block. If it is a change, ask the user to reply YES to write it and end your turn; write nothing yourself."}, nil
+		"\nShow this output to the user exactly as printed, in a code block. If it is a change, ask the user to reply YES to write it and end your turn; write nothing yourself."}, true, nil
 }
