@@ -1,11 +1,7 @@
 package cl100k
 
 import (
-	"os/exec"
-	"strings"
 	"testing"
-
-	"github.com/session-intelligence/session-intelligence/shared/testkit/refdata"
 )
 
 // TestKnownCounts checks figures that three independent cl100k
@@ -27,25 +23,5 @@ func TestKnownCounts(t *testing.T) {
 	}
 	if n := c.Count("\xff\xfe broken"); n <= 0 {
 		t.Errorf("invalid UTF-8 counted as %d tokens", n)
-	}
-}
-
-// TestKeptOutOfHooks: the vocabulary (about 4 MB) and the MCP SDK stay
-// out of the hook and status line binaries, which start on every tool
-// call and redraw.
-func TestKeptOutOfHooks(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go list")
-	}
-	cmd := exec.Command("go", "list", "-deps", "./hooks/...", "./statusline")
-	cmd.Dir = refdata.RepoRoot(t)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	for _, heavy := range []string{"github.com/tiktoken-go/tokenizer", "github.com/modelcontextprotocol/go-sdk"} {
-		if strings.Contains(string(out), heavy) {
-			t.Errorf("a hook or the status line links %s", heavy)
-		}
 	}
 }
