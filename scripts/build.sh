@@ -21,7 +21,7 @@ cmds="$out/plugins/session-intelligence/commands"
 rm -rf "$cmds" && mkdir -p "$cmds" && cp "$root"/commands/*.md "$cmds/"
 version=$(git -C "$root" describe --tags --always --dirty 2>/dev/null || echo dev)
 build() { # package dir, binary name
-  CGO_ENABLED=0 go build -C "$root" -trimpath -ldflags "-s -w -X main.version=$version" -o "$bin/$2" "./$1"
+  CGO_ENABLED=0 go build -C "$root" -trimpath -ldflags "-s -w -X github.com/session-intelligence/session-intelligence/shared/core/version.Stamped=$version" -o "$bin/$2" "./$1"
 }
 for dir in "$root"/hooks/*/; do
   name=$(basename "$dir")

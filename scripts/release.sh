@@ -33,7 +33,7 @@ for target in linux/amd64 linux/arm64 darwin/amd64 darwin/arm64; do
   for entry in "${names[@]}"; do
     pkg=${entry%%:*} name=${entry#*:}
     CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go build -C "$root" -trimpath \
-      -ldflags "-s -w -X main.version=$version" -o "$bin/$goos-$goarch/$name" "./$pkg"
+      -ldflags "-s -w -X github.com/session-intelligence/session-intelligence/shared/core/version.Stamped=$version" -o "$bin/$goos-$goarch/$name" "./$pkg"
   done
 done
 for entry in "${names[@]}"; do

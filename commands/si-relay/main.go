@@ -14,5 +14,5 @@ import (
 
 func main() {
 	debug.SetGCPercent(-1) // lives for milliseconds on a capped request
-	os.Exit(relay.Main(proc.OS()))
+	os.Exit(relay.Main(os.Args[1:], proc.OS()))
 }

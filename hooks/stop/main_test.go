@@ -15,7 +15,7 @@ import (
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"si-stop":  main,
-		"si-relay": func() { os.Exit(relay.Main(proc.OS())) },
+		"si-relay": func() { os.Exit(relay.Main(os.Args[1:], proc.OS())) },
 		"ai":       func() { os.Exit(cli.Main(os.Args[1:], cli.OS())) },
 	})
 }

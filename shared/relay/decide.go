@@ -11,6 +11,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
 
 // maxRequest caps the module's request; a prompt longer than what may be
@@ -133,9 +134,13 @@ func firstNonEmpty(vals ...string) string {
 }
 
 // Main is the si-relay process the module runs at every turn end and
-// prompt: one JSON request on stdin, one JSON answer on stdout. It always
-// exits 0; on any error it answers "none" and logs one line.
-func Main(env proc.IO) int {
+// prompt: one JSON request on stdin, one JSON answer on stdout (or, with
+// --version, its version). It always exits 0; on any error it answers
+// "none" and logs one line.
+func Main(args []string, env proc.IO) int {
+	if version.Asked(args) {
+		return version.Print(env.Stdout, "si-relay")
+	}
 	a := Answer{Action: None}
 	getenv, now := env.Getenv, env.Clock()
 	dirs, err := paths.Resolve(getenv)

@@ -18,6 +18,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/ai/settings"
 	"github.com/session-intelligence/session-intelligence/shared/core/detach"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
 
 // Env is the outside world of one `ai` run: the process's IO (its Cwd
@@ -64,6 +65,9 @@ var errSilent = errors.New("")
 // Main runs `ai` with args (without the program name) and returns the
 // exit code: 0 success, 1 failure, 2 usage error.
 func Main(args []string, env Env) int {
+	if version.Asked(args) {
+		return version.Print(env.Stdout, "ai")
+	}
 	if ctx := parseNarrow(args); ctx != nil {
 		return runParsed(ctx, env)
 	}

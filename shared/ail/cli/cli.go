@@ -7,6 +7,7 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
 
 // deps is what the commands get bound to Run.
@@ -23,6 +24,9 @@ func (d *deps) cwd() (string, error) {
 // Main runs `si ail` with args and returns the exit code: 0 success,
 // 1 failure, 2 usage error.
 func Main(args []string, env proc.IO) int {
+	if version.Asked(args) {
+		return version.Print(env.Stdout, "si-ail")
+	}
 	var cli CLI
 	code := -1
 	parser, err := kong.New(&cli, kong.Name("si ail"),

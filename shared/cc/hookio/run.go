@@ -14,6 +14,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
 
 // Runtime is what a handler works with.
@@ -130,12 +131,15 @@ func source(e Event) string {
 
 // Run is what a hook binary's main calls: Main with the real process
 // environment, or, given [CrashedFlag] and a status, the report of an
-// earlier run that died (see crash.go). A hook lives for milliseconds, so
+// earlier run that died (see crash.go), or its version. A hook lives for milliseconds, so
 // the garbage collector is off below a memory limit well above any capped
 // payload.
 func Run(event Event, h Handler) int {
 	env := proc.OS()
-	if len(os.Args) == 3 && os.Args[1] == CrashedFlag {
+	switch {
+	case version.Asked(os.Args[1:]):
+		return version.Print(env.Stdout, os.Args[0])
+	case len(os.Args) == 3 && os.Args[1] == CrashedFlag:
 		return ReportCrash(event, os.Args[2], env)
 	}
 	debug.SetGCPercent(-1)

@@ -14,6 +14,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/narrowcli"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
 
 // Env is the outside world of one `si` run: the process's IO, and where
@@ -67,6 +68,9 @@ var errSilent = errors.New("")
 // Main runs `si` with args (without the program name) and returns the
 // exit code: 0 success, 1 failure, 2 usage error.
 func Main(args []string, env Env) int {
+	if version.Asked(args) {
+		return version.Print(env.Stdout, "si")
+	}
 	if env.Getenv("COMP_LINE") == "" {
 		if ctx := narrowcli.Parse(reflect.TypeFor[CLI](), "si", args); ctx != nil {
 			return runParsed(ctx, env)

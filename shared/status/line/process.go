@@ -13,6 +13,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/detach"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
 
 // IO is the status line's process boundary: the process's IO, and how
@@ -28,6 +29,9 @@ type IO struct {
 // restore of the previous statusLine). A redraw always exits 0 and never
 // prints an error.
 func Main(args []string, env IO) int {
+	if version.Asked(args) {
+		return version.Print(env.Stdout, "si-statusline")
+	}
 	if len(args) > 0 && args[0] == "--unwire" {
 		return unwireMain(env)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
 
 // deps is what Run works with.
@@ -20,6 +21,9 @@ type deps struct {
 // Main runs one refresh and returns the exit code. Failures land in the
 // caches the status line reads, not on a terminal nobody watches.
 func Main(args []string, env proc.IO) int {
+	if version.Asked(args) {
+		return version.Print(env.Stdout, "si-refresh")
+	}
 	var cli CLI
 	code := -1
 	parser, err := kong.New(&cli, kong.Name("si refresh"),

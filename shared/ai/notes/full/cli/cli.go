@@ -17,6 +17,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/ai/notes/full"
 	"github.com/session-intelligence/session-intelligence/shared/ai/settings"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
 
 // syncTimeout bounds one sync.
@@ -26,6 +27,9 @@ const syncTimeout = 10 * time.Minute
 // exit code: 0 success, 1 failure, 2 usage error. Errors are printed as
 // `ai` prints its own.
 func Main(args []string, env proc.IO) int {
+	if version.Asked(args) {
+		return version.Print(env.Stdout, "ai-sync")
+	}
 	fs := flag.NewFlagSet("ai-sync", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	store := fs.String("store", "", "the notes' directory, absolute")
