@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 
+	"github.com/session-intelligence/session-intelligence/shared/core/version"
 	"github.com/session-intelligence/session-intelligence/shared/si/inspect"
 )
 
@@ -11,11 +12,13 @@ type DoctorCmd struct{}
 
 var marks = map[inspect.Verdict]string{inspect.OK: "ok  ", inspect.Warn: "warn", inspect.Fail: "FAIL"}
 
-// Run prints one line per check and, under each problem, the fix. It
-// fails (exit 1) when a check fails, so scripts can gate on it.
+// Run prints one line per check (the last names every installed binary's
+// version) and, under each problem, the fix. It fails (exit 1) when a
+// check fails, so scripts can gate on it.
 func (DoctorCmd) Run(d *deps) error {
 	o := d.inspectOptions()
-	checks := inspect.Doctor(inspect.Gather(o), o)
+	f := inspect.Gather(o)
+	checks := append(inspect.Doctor(f, o), inspect.CheckVersions(inspect.Versions(f, version.String())))
 	for _, c := range checks {
 		fmt.Fprintf(d.Stdout, "%s  %-18s %s\n", marks[c.Verdict], c.Name, c.Detail)
 		if c.Fix != "" && c.Verdict != inspect.OK {
