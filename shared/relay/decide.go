@@ -24,7 +24,7 @@ const (
 	EnvWindow = "SI_RELAY_WINDOW" // names the window in place of CLAUDE_PID
 )
 
-// Request is one JSON object the module sends to `si relay decide`.
+// Request is one JSON object the module (relay.js) sends to si-relay.
 type Request struct {
 	Event   string `json:"event"` // turn, prompt, cleared
 	SID     string `json:"sessionId"`

@@ -2,8 +2,9 @@
 // grown a margin past the size it started at, the agent is asked to write
 // a hand-over note, the conversation is cleared, and a fresh one resumes
 // from the note. Every decision and every text lives here; the drivers
-// (the in-process module through `si relay decide`, the Stop hook
-// fallback, the headless `si relay run`) only carry them out.
+// (the plugin's module relay.js, which asks the si-relay binary at every
+// turn end and prompt; the Stop hook's fallback; the headless
+// `si relay run`) only carry them out.
 //
 // The phases are armed → writing → clearing → resumed → armed. The state
 // is kept per project under a lock in the private state directory, so a

@@ -1,8 +1,11 @@
-// Package cli is the `ai` command line: `ai memory …` and `ai page`.
-// Each subcommand is a small type with a Run method; the outside world
-// (I/O, environment, clock, working directory, terminal, background
+// Package cli is the `ai` command line: `ai init`, `ai memory …`,
+// `ai notes …`, `ai agent …`, `ai view`, `ai page` and the /ai slash
+// command's `ai slash`. Each subcommand is a small type with a Run
+// method; the outside world (the process's IO, terminal, background
 // starts, the summariser) comes in through [Env], so tests run the whole
-// grammar in-process.
+// grammar in-process. `ai notes sync` runs in the ai-sync binary
+// (package ai/notes/full/cli), so that no other ai run links go-git's
+// network transports.
 package cli
 
 import (

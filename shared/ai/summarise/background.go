@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
 )
@@ -25,19 +23,15 @@ func Exclusive(dir, name string, wait time.Duration, fn func() error) (ran bool,
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return false, fmt.Errorf("lock %s: %w", dir, err)
 	}
-	queue := flock.New(filepath.Join(dir, name+".queue.lock"), flock.SetPermissions(0o600))
-	ok, err := queue.TryLock()
-	if err != nil {
-		return false, fmt.Errorf("lock %s: %w", queue.Path(), err)
-	}
-	if !ok {
-		return false, nil
+	unqueue, ok, err := lock.TryLock(filepath.Join(dir, name+".queue.lock"))
+	if err != nil || !ok {
+		return false, err
 	}
 	testOnlyQueued()
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	release, err := lock.Acquire(ctx, filepath.Join(dir, name+".run.lock"))
-	_ = queue.Unlock()
+	_ = unqueue()
 	if err != nil {
 		return false, err
 	}
@@ -48,15 +42,7 @@ func Exclusive(dir, name string, wait time.Duration, fn func() error) (ran bool,
 // Queued reports whether a caller of [Exclusive] for name is waiting to
 // run: then a new one would only step aside, and need not be started.
 func Queued(dir, name string) bool {
-	queue := flock.New(filepath.Join(dir, name+".queue.lock"), flock.SetPermissions(0o600))
-	ok, err := queue.TryLock()
-	if err != nil {
-		return false
-	}
-	if ok {
-		_ = queue.Unlock()
-	}
-	return !ok
+	return lock.Held(filepath.Join(dir, name+".queue.lock"))
 }
 
 // Wait runs fn once the running one (started by [Exclusive] or Wait) is

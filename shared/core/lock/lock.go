@@ -1,6 +1,8 @@
 // Package lock serialises processes that share a file, through
-// gofrs/flock. Every hook, the status line and the CLIs use it for files
-// that several processes append to or rewrite.
+// gofrs/flock; it is the one wrapper of that library. Files that several
+// processes append to or rewrite are changed under it (settings.json is
+// the exception: it is locked the way Claude Code locks it, see package
+// cc/settingsjson).
 package lock
 
 import (
@@ -38,6 +40,36 @@ func Acquire(ctx context.Context, path string) (release func() error, err error)
 		return nil, fmt.Errorf("lock %s: %w", path, ErrTimeout)
 	}
 	return fl.Unlock, nil
+}
+
+// TryLock takes the lock on path if it is free, without waiting. ok is
+// false when another process holds it; err is set only when the lock
+// file cannot be made or opened.
+func TryLock(path string) (release func() error, ok bool, err error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, false, fmt.Errorf("lock %s: %w", path, err)
+	}
+	fl := flock.New(path, flock.SetPermissions(0o600))
+	got, err := fl.TryLock()
+	if err != nil {
+		return nil, false, fmt.Errorf("lock %s: %w", path, err)
+	}
+	if !got {
+		return nil, false, nil
+	}
+	return fl.Unlock, true, nil
+}
+
+// Held reports whether another process holds the lock on path now.
+func Held(path string) bool {
+	release, ok, err := TryLock(path)
+	if err != nil {
+		return false
+	}
+	if ok {
+		_ = release()
+	}
+	return !ok
 }
 
 // With runs fn while holding the lock on path, waiting at most wait.

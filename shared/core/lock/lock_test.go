@@ -232,3 +232,26 @@ func BenchmarkWith(b *testing.B) {
 		}
 	}
 }
+
+func TestTryLockAndHeld(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "x.lock")
+	if Held(path) {
+		t.Fatal("Held on a fresh lock = true")
+	}
+	release, ok, err := TryLock(path)
+	if err != nil || !ok {
+		t.Fatalf("TryLock on a free lock = %v, %v", ok, err)
+	}
+	if !Held(path) {
+		t.Error("Held while locked = false")
+	}
+	if _, ok, err := TryLock(path); ok || err != nil {
+		t.Errorf("second TryLock = %v, %v; want false, nil", ok, err)
+	}
+	if err := release(); err != nil {
+		t.Fatal(err)
+	}
+	if Held(path) {
+		t.Error("Held after release = true")
+	}
+}

@@ -69,10 +69,10 @@ func renderSafely(in *Input, env Deps) (out string) {
 	return Render(in, env)
 }
 
-// Spawner returns a Spawn function that starts the `si` command that sits
-// next to this executable, detached: the background refreshers (git
-// status with go-git, the quota and health fetches) live there so that a
-// redraw links none of that code.
+// Spawner returns a Spawn function that starts `si refresh …` from beside
+// this executable, detached. si hands the work to si-refresh, where the
+// refreshers live (git status with go-git, the quota and health fetches
+// over the network), so that neither a redraw nor si links that code.
 func Spawner(start func(exe string, args []string) error) func(args ...string) {
 	self, err := os.Executable()
 	if err != nil {

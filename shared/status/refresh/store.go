@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
@@ -77,11 +75,11 @@ func tryLock(path string) (release func(), ok bool) {
 	if err := fsutil.PrivateDir(filepath.Dir(path)); err != nil {
 		return nil, false
 	}
-	fl := flock.New(path, flock.SetPermissions(0o600))
-	if got, err := fl.TryLock(); err != nil || !got {
+	unlock, ok, err := lock.TryLock(path)
+	if err != nil || !ok {
 		return nil, false
 	}
-	return func() { _ = fl.Unlock() }, true
+	return func() { _ = unlock() }, true
 }
 
 // wanted reports whether rec calls for an attempt at now: the policy
