@@ -12,7 +12,9 @@ func TestChain(t *testing.T) {
 	say := func(name string, res Result, done bool) Step {
 		return Step{Name: name, Run: func(*Runtime, *Input) (Result, bool, error) { return res, done, nil }}
 	}
-	fail := Step{Name: "broken", Run: func(*Runtime, *Input) (Result, bool, error) { return Result{Context: "lost"}, false, errors.New("boom") }}
+	fail := Step{Name: "broken", Run: func(*Runtime, *Input) (Result, bool, error) {
+		return Result{Context: "lost"}, false, errors.New("boom")
+	}}
 	panics := Step{Name: "panicky", Run: func(*Runtime, *Input) (Result, bool, error) { panic("no") }}
 	tests := []struct {
 		name  string
