@@ -15,7 +15,9 @@ require (
 	github.com/sergi/go-diff v1.3.2-0.20230802210424-5b0b94c5c0d3
 	github.com/tiktoken-go/tokenizer v0.10.0
 	github.com/willabides/kongplete v0.4.0
+	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.45.0
+	mvdan.cc/sh/v3 v3.14.1
 )
 
 require (
@@ -45,7 +47,6 @@ require (
 	golang.org/x/net v0.57.0 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/sync v0.20.0 // indirect
-	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 	golang.org/x/tools v0.42.0 // indirect
 	gopkg.in/warnings.v0 v0.1.2 // indirect

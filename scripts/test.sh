@@ -9,12 +9,12 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 go test -count=1 -timeout 14m ./... "$@"
 # A bounded fuzz run of every decoder of untrusted input (AILv1, transcript
-# lines, hook payloads, the settings.json scanner, ai.toml nesting) on top of their
-# seed corpora, which the line above already runs; about a minute. The
-# budget is a count of executions, not a duration: Go 1.26's coordinator
-# can report a spurious "context deadline exceeded" when a -fuzztime
-# duration ends on a loaded machine (golang/go#75804), and a count has no
-# deadline to race.
+# lines, hook payloads, the settings.json scanner, ai.toml nesting, Bash
+# commands) on top of their seed corpora, which the line above already
+# runs; about a minute. The budget is a count of executions, not a
+# duration: Go 1.26's coordinator can report a spurious "context deadline
+# exceeded" when a -fuzztime duration ends on a loaded machine
+# (golang/go#75804), and a count has no deadline to race.
 if [ $# -eq 0 ]; then
   while read -r pkg target; do
     go test -run '^$' -fuzz "^$target\$" -fuzztime 200000x "./$pkg"
@@ -26,5 +26,7 @@ shared/cc/hookio FuzzDecodePayload
 shared/ai/settings FuzzCheckNesting
 shared/cc/settingsjson FuzzParse
 shared/cc/settingsjson FuzzScanner
+shared/intel/shape FuzzCommandPath
+shared/intel/shape/shell FuzzParse
 END
 fi

@@ -130,6 +130,18 @@ func (s *Stats) CacheHit() (ratio float64, ok bool) {
 // Cost prices the usage of every model with table.
 func (s *Stats) Cost(table pricing.Table) float64 { return cost(s.Models, table) }
 
+// Unpriced lists the models with usage that table has no list price for
+// (Cost prices them at their family's rate), sorted.
+func (s *Stats) Unpriced(table pricing.Table) []string {
+	var out []string
+	for _, m := range s.ModelNames() {
+		if _, known := table.Lookup(m); !known {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // CostSinceCompact prices the usage since the latest compaction.
 func (s *Stats) CostSinceCompact(table pricing.Table) float64 { return cost(s.SinceCompact, table) }
 

@@ -27,6 +27,9 @@ type Zones struct {
 	Yellow int64 `json:"yellow"`
 	Orange int64 `json:"orange"`
 	Red    int64 `json:"red"`
+	// UserSet is true when a configuration file set them to other than
+	// the defaults: then they win over learned and window-derived zones.
+	UserSet bool `json:"-"`
 }
 
 // Health is one service probed for the status line's health field.

@@ -49,8 +49,8 @@ func TestLoadMergesAndValidates(t *testing.T) {
 	if cfg.Compact.Threshold != 75 || !cfg.Compact.Autoblock {
 		t.Errorf("compact = %+v, want threshold 75 and autoblock left at its default", cfg.Compact)
 	}
-	if cfg.Statusline.Zones != (Zones{200_000, 350_000, 400_000}) {
-		t.Errorf("zones = %+v, want only orange changed", cfg.Statusline.Zones)
+	if cfg.Statusline.Zones != (Zones{Yellow: 200_000, Orange: 350_000, Red: 400_000, UserSet: true}) {
+		t.Errorf("zones = %+v, want only orange changed, and set by the user", cfg.Statusline.Zones)
 	}
 	if !reflect.DeepEqual(cfg.Shape.DropGlobs, []string{"**/*.log"}) {
 		t.Errorf("dropGlobs = %v, want the list replaced", cfg.Shape.DropGlobs)
@@ -145,5 +145,25 @@ func TestShapeForProject(t *testing.T) {
 	}
 	if len(s.PreserveGlobs) != 1 {
 		t.Error("For modified the global globs")
+	}
+}
+
+// TestZonesUserSet: zones written at the defaults (the seeded file does)
+// are not the user's choice; any other value is.
+func TestZonesUserSet(t *testing.T) {
+	for doc, want := range map[string]bool{
+		`{"statusline":{"zones":{"yellow":200000,"orange":300000,"red":400000}}}`: false,
+		`{"statusline":{"zones":{"orange":350000}}}`:                              true,
+		`{"statusline":{"colors":false}}`:                                         false,
+		`{}`:                                                                      false,
+	} {
+		path := filepath.Join(t.TempDir(), "c.json")
+		if err := os.WriteFile(path, []byte(doc), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		cfg, _ := Load(Files{Unified: path}, env(nil))
+		if cfg.Statusline.Zones.UserSet != want {
+			t.Errorf("%s: UserSet = %v, want %v", doc, cfg.Statusline.Zones.UserSet, want)
+		}
 	}
 }

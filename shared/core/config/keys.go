@@ -130,7 +130,7 @@ var Keys = []Key{
 	{Path: "shape.dropGlobs", Kind: Strings, Section: "Shape tracker",
 		Doc: "Globs of paths always banded COLD (drop); they win over preserveGlobs."},
 	{Path: "shape.scoring", Kind: Enum, Values: []string{"hybrid", "recency", "frequency"}, Env: "CLAUDE_SHAPE_SCORING", Section: "Shape tracker",
-		Doc: "Band scoring: hybrid (0.6 recency + 0.4 frequency), recency or frequency."},
+		Doc: "Band scoring: hybrid (0.6 recency + 0.4 frequency; recency is cubed, frequency is full at 20 uses), recency or frequency."},
 	{Path: "shape.warmScoreCutoff", Kind: Float, Min: 0.01, Max: 0.799, Label: "Warm band cutoff", Section: "Shape tracker",
 		Doc: "Score at or above which a root is WARM rather than COLD (HOT starts at 0.80)."},
 	{Path: "shape.persistAcrossCompacts", Kind: Bool, Env: "CLAUDE_SHAPE_PERSIST", Section: "Shape tracker",

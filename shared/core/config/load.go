@@ -92,10 +92,28 @@ func Merge(cfg *Config, r io.Reader, name, under string) []Problem {
 	if err == nil {
 		err = jsonx.Unmarshal(clean, cfg)
 	}
+	if setsZones(doc) {
+		cfg.Statusline.Zones.UserSet = cfg.Statusline.Zones.custom()
+	}
 	if err != nil {
 		probs = append(probs, Problem{File: name, Msg: err.Error()})
 	}
 	return probs
+}
+
+// custom reports whether z differs from the default zones. Zones left at
+// the defaults (the seeded configuration writes them out) are not the
+// user's choice: they follow the context window.
+func (z Zones) custom() bool {
+	d := Default().Statusline.Zones
+	return z.Yellow != d.Yellow || z.Orange != d.Orange || z.Red != d.Red
+}
+
+// setsZones reports whether a cleaned document sets any zone border.
+func setsZones(doc map[string]any) bool {
+	sl, _ := doc["statusline"].(map[string]any)
+	z, _ := sl["zones"].(map[string]any)
+	return len(z) > 0
 }
 
 // describeJSONError turns a syntax error offset into "line L column C".

@@ -2,11 +2,14 @@ package posttooluse
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/intel/advisory"
-	"github.com/session-intelligence/session-intelligence/shared/intel/history"
+	"github.com/session-intelligence/session-intelligence/shared/intel/escalate"
+	"github.com/session-intelligence/session-intelligence/shared/intel/pressure"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
+	"github.com/session-intelligence/session-intelligence/shared/intel/sessionctx"
 	"github.com/session-intelligence/session-intelligence/shared/intel/shape"
 	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
 )
@@ -15,53 +18,56 @@ import (
 // the advisory may promise it.
 const compactHints = true
 
-// minRefire is the smallest growth that re-fires an advisory in a zone.
-const minRefire = 5000
-
-// advise decides whether this call escalated the zone and returns the
-// advisory for the model, or "". Yellow is logged only; orange and red
-// reach the model once per escalation, once the session has made
-// compact.threshold calls; a drop in zone (after a compaction) re-arms.
+// advise decides whether this call escalated the zone (package escalate,
+// the rule si replay applies too) and returns the advisory for the
+// model, or "". Yellow is logged only; orange and red reach the model
+// once per escalation, once the session has made compact.threshold
+// calls; a drop in zone (after a compaction) re-arms.
 func advise(rt *hookio.Runtime, in *hookio.Input, st *session.State, m measurement) string {
-	set := learnedZones(rt, in, st).For(max(m.cost, 0))
+	press := learnedZones(rt, in, st, m)
+	set := press.Learned.For(max(m.cost, 0))
 	z, last := set.Of(m.tokens), zones.Parse(st.Zone)
-	cfg := rt.Config.Compact
-	switch {
-	case z < last:
+	was := escalate.State{Zone: last, Tokens: st.ZoneTokens}
+	es := was
+	act, repeat := escalate.Step(escalate.RuleOf(rt.Config.Compact), &es, z, m.tokens, st.Calls)
+	if es != was {
+		st.Zone, st.ZoneTokens = es.Zone.String(), es.Tokens
+	}
+	switch act {
+	case escalate.Rearm:
 		rt.Log.Infof(map[string]int64{"tokens": m.tokens}, "zone re-armed %s → %s", last, z)
-		st.Zone, st.ZoneTokens = z.String(), m.tokens
 		return ""
-	case z == last && !refire(cfg.RefireEveryTokens, m.tokens-st.ZoneTokens, z):
-		return ""
-	case z == zones.Yellow:
+	case escalate.Log:
 		rt.Log.Infof(map[string]int64{"tokens": m.tokens}, "zone transition %s → %s", last, z)
-		st.Zone, st.ZoneTokens = z.String(), m.tokens
 		return ""
-	case !cfg.Autoblock || st.Calls < cfg.Threshold:
-		rt.Log.Debugf(map[string]any{"calls": st.Calls, "autoblock": cfg.Autoblock}, "advisory held back in %s", z)
+	case escalate.Held:
+		rt.Log.Debugf(map[string]any{"calls": st.Calls, "autoblock": rt.Config.Compact.Autoblock}, "advisory held back in %s", z)
+		return ""
+	case escalate.Quiet:
 		return ""
 	}
 	rt.Log.Warnf(map[string]any{"tokens": m.tokens, "calls": st.Calls}, "suggestion: %s-zone", z)
-	repeat := z == last
-	st.Zone, st.ZoneTokens = z.String(), m.tokens
 	st.Advisories++
 	moved := false
 	if key := fmt.Sprintf("%d/%d", set.Orange, set.Red); rt.Config.Learning.Announce && set.Adaptive && st.Announced != key {
 		moved, st.Announced = st.Announced != "", key
 	}
-	return advisory.Compose(advisory.Input{
+	a := advisory.Input{
 		Zone: z, Tokens: m.tokens, Estimated: m.estimated, Cost: m.cost,
-		Diagnosis: diagnose(rt, in, session.Dir(rt.Dirs.Session(rt.SID))),
-		MemoryDir: memoryDir(rt, in), Zones: set, Repeat: repeat, Moved: moved, CompactHints: compactHints,
-	})
-}
-
-// refire reports whether a same-zone advisory is due again.
-func refire(every, grown int64, z zones.Zone) bool {
-	if every <= 0 || z < zones.Orange {
-		return false
+		Diagnosis: diagnose(rt, in, session.Dir(rt.Dirs.Session(rt.SID))), CompactOff: press.Point.Off,
+		Zones: set, Repeat: repeat, Moved: moved, CompactHints: compactHints,
 	}
-	return grown >= max(every, minRefire)
+	if in.Cwd != "" {
+		mem := sessionctx.MemoryFor(rt.Dirs, in.Cwd, rt.Getenv("CLAUDE_PROJECT_DIR"), rt.Getenv)
+		if rt.Config.Compact.MemoryOffload {
+			a.MemoryDir, a.AIMemory = mem.AutoDir(), mem.AIMemory
+		}
+		if a.MemoryDir != "" {
+			a.MemoryFile = sessionctx.SessionMemoryFile(rt.Now(), firstNonEmpty(in.SessionID, rt.SID))
+		}
+		a.FollowUps = sessionctx.FollowUpFiles(autoDir(mem), filepath.Join(rt.Dirs.ProjectDir(in.Cwd), "session-context.md"))
+	}
+	return advisory.Compose(a)
 }
 
 // diagnose runs the shape analysis for the advisory's Observed line.
@@ -79,17 +85,27 @@ func diagnose(rt *hookio.Runtime, in *hookio.Input, dir session.Dir) string {
 	return a.Diagnosis()
 }
 
-func memoryDir(rt *hookio.Runtime, in *hookio.Input) string {
-	if !rt.Config.Compact.MemoryOffload || in.Cwd == "" {
+// autoDir is Claude Code's memory directory when it keeps one, whether or
+// not the offload goes there: its MEMORY.md may hold follow-ups.
+func autoDir(m sessionctx.Memory) string {
+	if !m.Auto.On {
 		return ""
 	}
-	return rt.Dirs.MemoryDir(in.Cwd)
+	return m.Auto.Dir
 }
 
-// learnedZones are the adaptive zones for the project, cached in the
-// session state until the compaction history changes.
-func learnedZones(rt *hookio.Runtime, in *hookio.Input, st *session.State) zones.Learned {
-	c, _ := zones.Resolve(st.Zones, history.Path(rt.Dirs.Logs), rt.Config.Statusline.Zones, in.Cwd)
-	st.Zones = c
-	return c.Learned
+// learnedZones are the zones in force for the session (the user's, the
+// learned ones or the ones placed before the compaction point), with
+// what they were computed from cached in the session state.
+func learnedZones(rt *hookio.Runtime, in *hookio.Input, st *session.State, m measurement) pressure.Result {
+	w := session.Dir(rt.Dirs.Session(rt.SID)).LoadWindow()
+	return pressure.Compute(pressure.Inputs{Dirs: rt.Dirs, Zones: rt.Config.StatuslineFor(in.Cwd).Zones, Getenv: rt.Getenv,
+		Cwd: in.Cwd, Project: rt.Getenv("CLAUDE_PROJECT_DIR"), Window: w.Size, Model: w.Model, Stats: m.stats}, &st.Pressure)
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }

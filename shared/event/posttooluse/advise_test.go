@@ -20,9 +20,21 @@ func testRuntime(t *testing.T, mutate func(*config.Config)) *hookio.Runtime {
 		mutate(&cfg)
 	}
 	home := t.TempDir()
-	dirs, _ := paths.Resolve(func(k string) string { return map[string]string{"HOME": home}[k] })
-	return &hookio.Runtime{Ctx: context.Background(), Dirs: dirs, Config: cfg, SID: "s",
+	getenv := func(k string) string { return map[string]string{"HOME": home}[k] }
+	dirs, _ := paths.Resolve(getenv)
+	rt := &hookio.Runtime{Ctx: context.Background(), Dirs: dirs, Config: cfg, SID: "s", Getenv: getenv,
 		Log: &intellog.Logger{}, Now: func() time.Time { return time.Unix(1_800_000_000, 0) }}
+	withWindow(t, rt, 1_000_000) // as the status line records it: the seed's zones apply
+	return rt
+}
+
+// withWindow records the session's context window, as the status line
+// does.
+func withWindow(t *testing.T, rt *hookio.Runtime, size int64) {
+	t.Helper()
+	if err := session.Dir(rt.Dirs.Session(rt.SID)).SaveWindow(session.Window{Size: size}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestAdviseSequence walks a session through the zones and checks when

@@ -13,7 +13,8 @@ import (
 type measurement struct {
 	tokens    int64
 	estimated bool
-	cost      float64 // < 0 when unknown
+	cost      float64           // < 0 when unknown
+	stats     *transcript.Stats // nil without a readable transcript
 }
 
 // measure reads the transcript incrementally for the real context size
@@ -27,6 +28,7 @@ func measure(rt *hookio.Runtime, in *hookio.Input, st *session.State) measuremen
 		case err != nil:
 			rt.Log.Debugf(nil, "transcript: %v", err)
 		default:
+			m.stats = stats
 			if tok, ok := stats.ContextTokens(); ok {
 				m.tokens, m.estimated = tok, false
 			}

@@ -1,21 +1,26 @@
 // Package precompact is the PreCompact hook. Its stdout is appended to
 // Claude Code's summarisation prompt (after the user's /compact words),
-// so it prints guidance: what session-context.md says to keep, the
-// PRESERVE / SAFE TO DROP bands observed from tool calls, an optional
-// memory-offload checkpoint and a priorities review. It also records the
+// so it prints guidance the summariser can use: what session-context.md
+// (or, before there is one, git) says to keep, the PRESERVE / SAFE TO
+// DROP bands observed from tool calls, where the session saved its
+// memory, and the open follow-ups to carry over. (The memory offload
+// itself is asked for in the zone advisory, while tools still work: the
+// summariser may call none.) It also records the
 // compaction in the history, snapshots the bands for the regret detector
 // and writes the one-shot hand-off for the resume. It never blocks a
 // compaction.
 package precompact
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/intel/bootstrap"
 	"github.com/session-intelligence/session-intelligence/shared/intel/guidance"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 	"github.com/session-intelligence/session-intelligence/shared/intel/sessionctx"
@@ -43,6 +48,8 @@ type world struct {
 	ctx        *sessionctx.Doc
 	ctxAge     time.Duration
 	ctxMod     time.Time
+	ctxFromGit bool    // ctx was made from git: no session-context.md yet
+	auto       *string // Claude Code's memory directory, once resolved
 }
 
 func observe(rt *hookio.Runtime, in *hookio.Input) *world {
@@ -63,7 +70,25 @@ func observe(rt *hookio.Runtime, in *hookio.Input) *world {
 			w.ctx, w.ctxMod, w.ctxAge = &doc, fi.ModTime(), rt.Now().Sub(fi.ModTime())
 		}
 	}
+	if !guidance.Informative(w.ctx) && in.Cwd != "" { // none yet, or only the template's placeholders
+		if st, ok := gitStatus(rt, in.Cwd); ok {
+			if doc, ok := bootstrap.GitContext(st, gitBranch(in.Cwd)); ok {
+				w.ctx, w.ctxFromGit = &doc, true
+			}
+		}
+	}
 	return w
+}
+
+// gitBranch is the branch checked out at cwd's work tree, "" when
+// detached or outside git.
+func gitBranch(cwd string) string {
+	d, ok := gitinfo.Find(paths.GitRoot(cwd))
+	if !ok {
+		return ""
+	}
+	branch, _ := d.Head()
+	return branch
 }
 
 // bands are the analysis's bands, empty without an analysis.
@@ -75,49 +100,35 @@ func (w *world) bands() shape.Bands {
 }
 
 func (w *world) guidanceInput(rt *hookio.Runtime, in *hookio.Input) guidance.Input {
-	g := guidance.Input{Context: w.ctx, ContextAge: w.ctxAge, Shape: w.analysis, Stable: rt.Config.Compact.StablePrefix,
-		AIL: rt.Config.Compact.Format == "ailv1"}
-	memory := rt.Dirs.MemoryDir(in.Cwd)
-	if rt.Config.Compact.MemoryOffload && in.Cwd != "" {
-		g.MemoryDir = memory
-		g.MemoryFile = fmt.Sprintf("project_session_%s_%s.md", rt.Now().Format("2006-01-02"), short(in.SessionID))
+	g := guidance.Input{Context: w.ctx, ContextAge: w.ctxAge, FromGit: w.ctxFromGit, Shape: w.analysis,
+		Stable: rt.Config.Compact.StablePrefix, AIL: rt.Config.Compact.Format == "ailv1"}
+	auto := w.autoMemory(rt, in)
+	if rt.Config.Compact.MemoryOffload && auto != "" && in.SessionID != "" {
+		saved := filepath.Join(auto, sessionctx.SessionMemoryFile(rt.Now(), in.SessionID))
+		if fi, err := os.Stat(saved); err == nil && fi.Mode().IsRegular() {
+			g.SavedMemory = saved
+		}
 	}
-	g.Priorities = priorityFiles(memory, filepath.Join(w.projectDir, "session-context.md"))
+	g.FollowUps = sessionctx.FollowUps(w.followUpFiles(rt, in))
 	return g
 }
 
-// short is the first 8 characters of a session id.
-func short(sid string) string {
-	if len(sid) > 8 {
-		return sid[:8]
+// autoMemory is Claude Code's memory directory for the project, "" when
+// it keeps none; resolved once per run.
+func (w *world) autoMemory(rt *hookio.Runtime, in *hookio.Input) string {
+	if w.auto == nil {
+		dir := ""
+		if in.Cwd != "" {
+			if mem := sessionctx.MemoryFor(rt.Dirs, in.Cwd, rt.Getenv("CLAUDE_PROJECT_DIR"), rt.Getenv); mem.Auto.On {
+				dir = mem.Auto.Dir
+			}
+		}
+		w.auto = &dir
 	}
-	return sid
+	return *w.auto
 }
 
-// priorityFiles lists the files that hold open follow-ups: MEMORY.md,
-// the newest project_session_*.md, session-context.md.
-func priorityFiles(memory, sessionContext string) []string {
-	candidates := []string{filepath.Join(memory, "MEMORY.md")}
-	if newest := newestSessionFile(memory); newest != "" {
-		candidates = append(candidates, newest)
-	}
-	candidates = append(candidates, sessionContext)
-	var out []string
-	for _, p := range candidates {
-		if data, err := fsutil.ReadCapped(p, sessionctx.MaxFile); err == nil && len(sessionctx.OpenItems(data)) > 0 {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-func newestSessionFile(memory string) string {
-	matches, _ := filepath.Glob(filepath.Join(memory, "project_session_*.md"))
-	newest, at := "", time.Time{}
-	for _, m := range matches {
-		if fi, err := os.Stat(m); err == nil && fi.ModTime().After(at) {
-			newest, at = m, fi.ModTime()
-		}
-	}
-	return newest
+// followUpFiles are the files holding open follow-ups for this project.
+func (w *world) followUpFiles(rt *hookio.Runtime, in *hookio.Input) []string {
+	return sessionctx.FollowUpFiles(w.autoMemory(rt, in), filepath.Join(w.projectDir, "session-context.md"))
 }

@@ -2,12 +2,13 @@ package precompact
 
 import (
 	"context"
-	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+
+	"github.com/session-intelligence/session-intelligence/shared/cc/autocompact"
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
 	"github.com/session-intelligence/session-intelligence/shared/cc/transcript"
@@ -16,6 +17,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/intel/handoff"
 	"github.com/session-intelligence/session-intelligence/shared/intel/history"
+	"github.com/session-intelligence/session-intelligence/shared/intel/pressure"
 	"github.com/session-intelligence/session-intelligence/shared/intel/regret"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 	"github.com/session-intelligence/session-intelligence/shared/intel/sessionctx"
@@ -27,9 +29,17 @@ import (
 func (w *world) record(rt *hookio.Runtime, in *hookio.Input) error {
 	now := rt.Now()
 	e := history.Entry{T: now.Unix(), SID: rt.SID, Cwd: in.Cwd, Trigger: in.Trigger, Source: "hook"}
-	if stats, err := transcript.Scan(in.TranscriptPath, rt.Dirs.Cache()); err == nil {
+	stats, err := transcript.Scan(in.TranscriptPath, rt.Dirs.Cache())
+	if err == nil {
 		e.Tokens, _ = stats.ContextTokens()
 		e.Cost = stats.Cost(pricing.Default().WithOverrides(rt.Config.Statusline.Prices))
+	} else {
+		stats = nil
+	}
+	pt := w.point(rt, in, stats)
+	e.Window = pt.Window
+	if !pt.Off {
+		e.Point = pt.Threshold
 	}
 	b := w.bands()
 	e.HotDirs, e.WarmDirs, e.DroppedDirs = b.Hot, b.Warm, b.Cold
@@ -45,6 +55,14 @@ func (w *world) record(rt *hookio.Runtime, in *hookio.Input) error {
 		return w.writeHandoff(rt, in)
 	}
 	return nil
+}
+
+// point is where Claude Code would have compacted this session by itself.
+func (w *world) point(rt *hookio.Runtime, in *hookio.Input, stats *transcript.Stats) autocompact.Point {
+	win := w.dir.LoadWindow()
+	var cache pressure.Cache
+	return pressure.Compute(pressure.Inputs{Dirs: rt.Dirs, Zones: rt.Config.StatuslineFor(in.Cwd).Zones, Getenv: rt.Getenv,
+		Cwd: in.Cwd, Project: rt.Getenv("CLAUDE_PROJECT_DIR"), Window: win.Size, Model: win.Model, Stats: stats}, &cache).Point
 }
 
 // saveSnapshot stores the bands the regret detector watches next.
@@ -64,18 +82,14 @@ func saveSnapshot(dir session.Dir, snap regret.Snapshot) error {
 const freshTask = 12 * time.Hour
 
 func (w *world) writeHandoff(rt *hookio.Runtime, in *hookio.Input) error {
-	h := handoff.Handoff{T: rt.Now().Unix(), SessionID: in.SessionID, Cwd: in.Cwd}
+	h := handoff.Handoff{T: rt.Now().Unix(), SessionID: in.SessionID, Cwd: in.Cwd, Trigger: in.Trigger}
 	if w.ctx != nil {
 		if task := w.ctx.Task(); task != "" && w.ctxAge < freshTask {
 			h.CurrentTask, h.TaskAgeHours = task, w.ctxAge.Hours()
 		}
 		h.KeyFiles = realItems(w.ctx.Sections["Key Files"])
 	}
-	for _, f := range priorityFiles(rt.Dirs.MemoryDir(in.Cwd), filepath.Join(w.projectDir, "session-context.md")) {
-		if data, err := fsutil.ReadCapped(f, sessionctx.MaxFile); err == nil {
-			h.NextPriorities = append(h.NextPriorities, sessionctx.OpenItems(data)...)
-		}
-	}
+	h.NextPriorities = sessionctx.FollowUps(w.followUpFiles(rt, in))
 	bands := w.bands()
 	h.HotDirs, h.DroppedDirs = bands.Hot, bands.Cold
 	if st, ok := gitStatus(rt, in.Cwd); ok {

@@ -1,8 +1,11 @@
 // Package advisory writes the grounded zone advisory that PostToolUse
 // hands to the model when the context escalates into the orange or red
-// zone: the zone, the size and cost of the context, what the shape
-// tracker observed, an optional memory-offload hint, and how to silence
-// it. It is advice, worded so that a mid-flight task is not derailed.
+// zone: the zone, the size and cost of the context, how far Claude Code's
+// own auto-compaction is, what the shape tracker observed, the memory
+// offload and the review of open follow-ups (asked for here, in a turn
+// where the model can still write files, not of the summariser, which
+// may call no tool), and how to silence it. It is advice, worded so that
+// a mid-flight task is not derailed.
 package advisory
 
 import (
@@ -20,10 +23,17 @@ type Input struct {
 	Estimated bool    // tokens come from the tool-I/O estimate
 	Cost      float64 // session cost so far; < 0 when unknown
 	Diagnosis string  // shape analysis one-liner, may be empty
-	MemoryDir string  // auto-memory directory; empty turns the hint off
-	Zones     zones.Set
-	Repeat    bool // same zone, fired again after more growth
-	Moved     bool // the learned zones changed since the last advisory (learning.announce)
+	MemoryDir string  // auto-memory directory; empty turns the offload off
+	// MemoryFile is this session's deterministic auto-memory file name.
+	MemoryFile string
+	// AIMemory: the project's instructions use `ai memory`, so the
+	// offload goes there instead of to auto-memory.
+	AIMemory   bool
+	FollowUps  []string // files holding open follow-ups, for the review
+	CompactOff bool     // Claude Code's auto-compaction is switched off
+	Zones      zones.Set
+	Repeat     bool // same zone, fired again after more growth
+	Moved      bool // the learned zones changed since the last advisory (learning.announce)
 	// CompactHints says the PreCompact hook injects preserve/drop hints.
 	CompactHints bool
 }
@@ -37,9 +47,7 @@ func Compose(in Input) string {
 		fmt.Fprintf(&b, "\nObserved: %s.", in.Diagnosis)
 	}
 	b.WriteString("\n" + action(in.Zone))
-	if in.MemoryDir != "" {
-		fmt.Fprintf(&b, "\nOptional: offload rich detail to auto-memory at %s/ (project_session_*.md / reference_*.md + MEMORY.md index) before compacting.", strings.TrimSuffix(in.MemoryDir, "/"))
-	}
+	b.WriteString(offload(in))
 	if in.CompactHints {
 		b.WriteString("\nWhen you do compact, `/compact` auto-injects preserve/drop hints from observed tool usage; free-text hints still work.")
 	}
@@ -73,7 +81,44 @@ func headline(in Input) string {
 	if in.Cost >= 0 {
 		cost = ", " + humanize.USD(in.Cost) + " spent"
 	}
-	return fmt.Sprintf("[StrategicCompact] %s — context at %s tokens%s. Advisory only — continue if the task needs full context.", title, size, cost)
+	return fmt.Sprintf("[StrategicCompact] %s — context at %s tokens%s%s. Advisory only — continue if the task needs full context.", title, size, cost, distance(in))
+}
+
+// distance says how far Claude Code's auto-compaction is.
+func distance(in Input) string {
+	if in.CompactOff {
+		return "; auto-compaction is off"
+	}
+	left, ok := in.Zones.ToCompact(in.Tokens)
+	switch {
+	case !ok:
+		return ""
+	case left == 0:
+		return fmt.Sprintf("; auto-compaction (at %s) is due", humanize.Tokens(in.Zones.Compact))
+	}
+	return fmt.Sprintf(", %s before auto-compaction (at %s)", humanize.Tokens(left), humanize.Tokens(in.Zones.Compact))
+}
+
+// offload asks for the memory offload and the follow-up review now, while
+// the model can still write files: the summariser that runs at the
+// compaction may call no tool.
+func offload(in Input) string {
+	var b strings.Builder
+	switch {
+	case in.AIMemory:
+		b.WriteString("\nBefore compacting, while you can still run commands: record with `ai memory note` what this session learned that the memory does not hold yet (decisions and their reasons, what failed, what is still open), one note each. Skip it if there is nothing new.")
+	case in.MemoryDir != "":
+		file := in.MemoryFile
+		if file == "" {
+			file = "project_session_<date>_<session>.md"
+		}
+		fmt.Fprintf(&b, "\nBefore compacting, while you can still write files: save what this session learned to auto-memory, %s/%s (type project: decisions, files touched, follow-ups, anything that took several attempts to find; extend it if it exists), plus a reference_<topic>.md only for a reusable recipe, and list them in MEMORY.md. Skip it if there is nothing new.",
+			strings.TrimSuffix(in.MemoryDir, "/"), file)
+	}
+	if len(in.FollowUps) > 0 {
+		fmt.Fprintf(&b, "\nReview the open follow-ups in %s: strike through (~~…~~) the ones this session finished, so the resume after the compaction lists only what is still open.", strings.Join(in.FollowUps, ", "))
+	}
+	return b.String()
 }
 
 // action is the zone's recommendation.

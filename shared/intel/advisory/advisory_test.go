@@ -28,6 +28,12 @@ func TestHeadline(t *testing.T) {
 		{"cost zero", func(in *Input) { in.Cost = 0 }, "[StrategicCompact] Drift zone — context at ~312k tokens, $0.00 spent. Advisory only — continue if the task needs full context."},
 		{"repeat", func(in *Input) { in.Repeat, in.Cost = true, 123.4 }, "[StrategicCompact] Drift zone (still) — context at ~312k tokens, $123 spent. Advisory only — continue if the task needs full context."},
 		{"big", func(in *Input) { in.Zone, in.Tokens = zones.Red, 1_250_000 }, "[StrategicCompact] High-risk zone — context at ~1.25M tokens, $7.56 spent. Advisory only — continue if the task needs full context."},
+		{"auto-compaction ahead", func(in *Input) { in.Tokens, in.Zones.Compact = 140_000, 167_000 },
+			"[StrategicCompact] Drift zone — context at ~140k tokens, $7.56 spent, 27k before auto-compaction (at 167k). Advisory only — continue if the task needs full context."},
+		{"auto-compaction due", func(in *Input) { in.Tokens, in.Zones.Compact = 170_000, 167_000 },
+			"[StrategicCompact] Drift zone — context at ~170k tokens, $7.56 spent; auto-compaction (at 167k) is due. Advisory only — continue if the task needs full context."},
+		{"auto-compaction off", func(in *Input) { in.CompactOff = true },
+			"[StrategicCompact] Drift zone — context at ~312k tokens, $7.56 spent; auto-compaction is off. Advisory only — continue if the task needs full context."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,7 +51,9 @@ func TestCompose(t *testing.T) {
 	const (
 		orangeAction = "Context rot zone: compact between steps, before starting the next task."
 		redAction    = "Urgent: output quality degrades from here; compact at the next natural pause (finish the current edit first)."
-		memory       = "Optional: offload rich detail to auto-memory at /h/.claude/projects/-w-p/memory/ (project_session_*.md / reference_*.md + MEMORY.md index) before compacting."
+		memory       = "Before compacting, while you can still write files: save what this session learned to auto-memory, /h/.claude/projects/-w-p/memory/project_session_2026-12-01_ab12cd34.md (type project: decisions, files touched, follow-ups, anything that took several attempts to find; extend it if it exists), plus a reference_<topic>.md only for a reusable recipe, and list them in MEMORY.md. Skip it if there is nothing new."
+		review       = "Review the open follow-ups in /h/MEMORY.md, /h/ctx.md: strike through (~~…~~) the ones this session finished, so the resume after the compaction lists only what is still open."
+		aiMemory     = "Before compacting, while you can still run commands: record with `ai memory note` what this session learned that the memory does not hold yet (decisions and their reasons, what failed, what is still open), one note each. Skip it if there is nothing new."
 		hints        = "When you do compact, `/compact` auto-injects preserve/drop hints from observed tool usage; free-text hints still work."
 		adaptive     = "(Zones adapted to your history: orange=300k, red=400k, 7 past compacts.)"
 	)
@@ -58,15 +66,28 @@ func TestCompose(t *testing.T) {
 		{"red", func(in *Input) { in.Zone = zones.Red }, []string{redAction, silence}},
 		{"yellow action", func(in *Input) { in.Zone = zones.Yellow }, []string{"A good time to /compact after the current task.", silence}},
 		{"diagnosis", func(in *Input) { in.Diagnosis = "hot: src/billing" }, []string{"Observed: hot: src/billing.", orangeAction, silence}},
-		{"memory dir", func(in *Input) { in.MemoryDir = "/h/.claude/projects/-w-p/memory" }, []string{orangeAction, memory, silence}},
-		{"memory dir trailing slash", func(in *Input) { in.MemoryDir = "/h/.claude/projects/-w-p/memory/" }, []string{orangeAction, memory, silence}},
+		{"memory dir", func(in *Input) {
+			in.MemoryDir, in.MemoryFile = "/h/.claude/projects/-w-p/memory", "project_session_2026-12-01_ab12cd34.md"
+		},
+			[]string{orangeAction, memory, silence}},
+		{"memory dir trailing slash", func(in *Input) {
+			in.MemoryDir, in.MemoryFile = "/h/.claude/projects/-w-p/memory/", "project_session_2026-12-01_ab12cd34.md"
+		},
+			[]string{orangeAction, memory, silence}},
+		// A project whose instructions use `ai memory` offloads there
+		// alone, whatever auto-memory says: one session, one record.
+		{"ai memory", func(in *Input) {
+			in.AIMemory, in.MemoryDir = true, "/h/.claude/projects/-w-p/memory"
+		}, []string{orangeAction, aiMemory, silence}},
+		{"follow-ups review", func(in *Input) { in.FollowUps = []string{"/h/MEMORY.md", "/h/ctx.md"} }, []string{orangeAction, review, silence}},
 		{"compact hints", func(in *Input) { in.CompactHints = true }, []string{orangeAction, hints, silence}},
 		{"adaptive", func(in *Input) { in.Zones.Adaptive, in.Zones.Samples = true, 7 }, []string{orangeAction, adaptive, silence}},
 		{"samples without adaptive", func(in *Input) { in.Zones.Samples = 7 }, []string{orangeAction, silence}},
 		{"everything", func(in *Input) {
 			in.Zone, in.Diagnosis, in.MemoryDir, in.CompactHints = zones.Red, "shifted a → b", "/h/.claude/projects/-w-p/memory", true
+			in.MemoryFile, in.FollowUps = "project_session_2026-12-01_ab12cd34.md", []string{"/h/MEMORY.md", "/h/ctx.md"}
 			in.Zones.Adaptive, in.Zones.Samples = true, 7
-		}, []string{"Observed: shifted a → b.", redAction, memory, hints, adaptive, silence}},
+		}, []string{"Observed: shifted a → b.", redAction, memory, review, hints, adaptive, silence}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

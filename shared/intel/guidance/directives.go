@@ -5,47 +5,44 @@ import (
 	"strings"
 )
 
-// memoryBlock is the MEMORY OFFLOAD CHECKPOINT: write rich detail into
-// Claude Code's auto-memory before the summary collapses it. The stable
-// form gives the naming rule instead of today's file name.
+// memoryBlock points the summary at the auto-memory file this session
+// wrote before compacting (the zone advisory asked for it while tools
+// still worked), so that the next context knows where the detail went.
+// The summariser itself can write nothing.
 func memoryBlock(in Input) string {
-	if in.MemoryDir == "" {
+	if in.SavedMemory == "" {
 		return ""
 	}
-	file := "project_session_<YYYY-MM-DD>_<first 8 characters of the session id>.md"
-	if !in.Stable && in.MemoryFile != "" {
-		file = in.MemoryFile
+	file := "this session's project_session_<date>_<id>.md"
+	if !in.Stable {
+		file = in.SavedMemory
 	}
-	return fmt.Sprintf(`MEMORY OFFLOAD CHECKPOINT (pre-compact):
+	return fmt.Sprintf(`SESSION MEMORY:
 %s
-Compaction will compress this session. Before detail is lost, write auto-memory
-under %s/ following the frontmatter + MEMORY.md index convention already
-defined in your system prompt. Two files suggested; skip either if there is
-nothing new to record:
-
-  1. %s (type: project): decisions, files
-     touched, follow-ups, any non-obvious context that took more than 3 attempts to
-     discover. The name is deterministic (date + session id), so repeated
-     compactions of one session extend one file and sessions never collide.
-  2. reference_<pattern>.md: ONLY if a reusable recipe, layout or rule was
-     discovered this session.
-%s`, rule, strings.TrimSuffix(in.MemoryDir, "/"), file, rule)
+Before this compaction the session saved its detail to auto-memory in
+%s. Name that file in the summary, so the continued session reads it
+instead of rediscovering what it holds.
+%s`, rule, file, rule)
 }
 
-// prioritiesBlock asks for shipped follow-ups to be struck through, so
-// they drop out of the next resume banner. Only when such a file exists.
+// prioritiesBlock hands the summariser the open follow-ups recorded in
+// the memory and session-context.md: it keeps the ones the transcript
+// does not show done, so they survive the compaction.
 func prioritiesBlock(in Input) string {
-	if len(in.Priorities) == 0 {
+	if len(in.FollowUps) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(`PRIORITIES REVIEW (pre-compact):
+	items := in.FollowUps[:min(len(in.FollowUps), maxFollowUps)]
+	return fmt.Sprintf(`OPEN FOLLOW-UPS (recorded before this session compacted):
 %s
-Review %s: strike through (~~...~~) every bullet under Follow-ups, Next steps,
-Next priorities or TODO whose work visibly shipped in this session, so that it
-drops out of the resume banner after this compaction. Judge from the transcript;
-leave bullets whose work is still open untouched.
-%s`, rule, strings.Join(in.Priorities, ", "), rule)
+%s
+Keep each one the transcript does not show finished in the summary, as a
+follow-up; leave out the ones it shows done.
+%s`, rule, "- "+strings.Join(items, "\n- "), rule)
 }
+
+// maxFollowUps bounds the follow-ups passed on.
+const maxFollowUps = 20
 
 // ailBlock asks the summariser to close with an AILv1 snapshot (the
 // seed's Mode A: a model writing the snapshot is where AILv1 saves most).

@@ -20,14 +20,14 @@ import (
 
 // Input is what the guidance is built from.
 type Input struct {
-	Context    *sessionctx.Doc // session-context.md, nil when there is none
-	ContextAge time.Duration   // since session-context.md was last written
-	Shape      *shape.Analysis // nil with too little tool history
-	MemoryDir  string          // auto-memory directory; "" turns the offload off
-	MemoryFile string          // the deterministic session file name (non-stable mode)
-	Priorities []string        // files holding open follow-ups, for the review
-	Stable     bool            // compact.stablePrefix
-	AIL        bool            // compact.format = ailv1: ask for an AILv1 snapshot at the end
+	Context     *sessionctx.Doc // session-context.md, nil when there is none
+	ContextAge  time.Duration   // since session-context.md was last written
+	FromGit     bool            // Context was made from git (no session-context.md yet)
+	Shape       *shape.Analysis // nil with too little tool history
+	SavedMemory string          // the auto-memory file this session wrote, "" for none
+	FollowUps   []string        // open follow-ups of the memory and session-context.md
+	Stable      bool            // compact.stablePrefix
+	AIL         bool            // compact.format = ailv1: ask for an AILv1 snapshot at the end
 }
 
 // staleAfter is the age after which hand-written session-context.md
@@ -92,7 +92,25 @@ func contextBlock(in Input) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return "COMPACTION GUIDANCE (from session-context.md):\n" + rule + "\n" + strings.Join(parts, "\n\n") + "\n" + rule
+	from := "session-context.md"
+	if in.FromGit {
+		from = "git: the last commit and the files in flight; no session-context.md yet"
+	}
+	return "COMPACTION GUIDANCE (from " + from + "):\n" + rule + "\n" + strings.Join(parts, "\n\n") + "\n" + rule
+}
+
+// Informative reports whether a session-context.md says anything the
+// guidance would pass on (more than the template's placeholders).
+func Informative(doc *sessionctx.Doc) bool {
+	if doc == nil {
+		return false
+	}
+	for _, s := range sections {
+		if len(realLines(doc.Sections[s.heading])) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // realLines drops placeholders and our own sentinel comments.

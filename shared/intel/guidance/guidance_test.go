@@ -11,9 +11,9 @@ func TestAILBlock(t *testing.T) {
 		in   Input
 		want bool
 	}{
-		{"off by default", Input{Priorities: []string{"/p/MEMORY.md"}}, false},
+		{"off by default", Input{FollowUps: []string{"ship it"}}, false},
 		{"on alone", Input{AIL: true}, true},
-		{"on with other blocks", Input{AIL: true, Priorities: []string{"/p/MEMORY.md"}}, true},
+		{"on with other blocks", Input{AIL: true, FollowUps: []string{"ship it"}}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -15,7 +15,7 @@ func RenderAIL(h Handoff) string {
 	if err != nil {
 		return Render(h)
 	}
-	return frame("SESSION RESUME in AILv1", snap)
+	return frame("SESSION RESUME in AILv1", snap, Banner(h))
 }
 
 // encodeAIL writes the state as @CTX lines and one @NEXT line.

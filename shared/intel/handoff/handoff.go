@@ -38,6 +38,7 @@ type Handoff struct {
 	T              int64    `json:"t"`
 	SessionID      string   `json:"sessionId"`
 	Cwd            string   `json:"cwd"`
+	Trigger        string   `json:"trigger,omitempty"` // manual or auto
 	CurrentTask    string   `json:"currentTask,omitempty"`
 	TaskAgeHours   float64  `json:"currentTaskAgeHours,omitempty"`
 	KeyFiles       []string `json:"keyFiles,omitempty"`

@@ -33,6 +33,8 @@ type Entry struct {
 	Tokens      int64    `json:"tokens"` // context size when it compacted
 	Cost        float64  `json:"cost"`   // session cost so far, USD
 	Trigger     string   `json:"trigger,omitempty"`
+	Window      int64    `json:"window,omitempty"` // the model's context window, when known
+	Point       int64    `json:"point,omitempty"`  // where auto-compaction was due; 0 when off or unknown
 	Source      string   `json:"source,omitempty"` // "hook" or "learn" (seeded from old transcripts)
 	HotDirs     []string `json:"hotDirs"`
 	WarmDirs    []string `json:"warmDirs,omitempty"`

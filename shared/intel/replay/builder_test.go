@@ -7,9 +7,9 @@ import (
 	"time"
 )
 
-// transcript builds a synthetic transcript the way Claude Code writes
+// builder builds a synthetic transcript the way Claude Code writes
 // one: one record per content block, sharing message.id and usage.
-type transcript struct {
+type builder struct {
 	lines []string
 	at    time.Time
 	n     int
@@ -20,11 +20,11 @@ const (
 	testSID = "sess-1"
 )
 
-func newTranscript() *transcript {
-	return &transcript{at: time.Date(2026, 2, 11, 20, 0, 0, 0, time.UTC)}
+func newTranscript() *builder {
+	return &builder{at: time.Date(2026, 2, 11, 20, 0, 0, 0, time.UTC)}
 }
 
-func (b *transcript) emit(rec map[string]any) {
+func (b *builder) emit(rec map[string]any) {
 	b.at = b.at.Add(10 * time.Second)
 	base := map[string]any{"isSidechain": false, "userType": "external", "cwd": testCwd, "sessionId": testSID,
 		"timestamp": b.at.Format(time.RFC3339Nano), "uuid": fmt.Sprintf("u%d", len(b.lines))}
@@ -45,7 +45,7 @@ func assistant(id string, tok int64, blocks ...any) map[string]any {
 }
 
 // call writes one tool call at a context size, with its tool result.
-func (b *transcript) call(tool string, input map[string]any, tok int64) {
+func (b *builder) call(tool string, input map[string]any, tok int64) {
 	b.n++
 	id, tid := fmt.Sprintf("msg_%d", b.n), fmt.Sprintf("toolu_%d", b.n)
 	b.emit(assistant(id, tok, map[string]any{"type": "text", "text": "let me look"}))
@@ -54,13 +54,13 @@ func (b *transcript) call(tool string, input map[string]any, tok int64) {
 		map[string]any{"type": "tool_result", "tool_use_id": tid, "content": "ok"}}}})
 }
 
-func (b *transcript) read(file string, tok int64) {
+func (b *builder) read(file string, tok int64) {
 	b.call("Read", map[string]any{"file_path": file}, tok)
 }
 
 // repeat writes the last tool_use record again, as Claude Code does when
 // it rewrites a response.
-func (b *transcript) repeat() {
+func (b *builder) repeat() {
 	for i := len(b.lines) - 1; i >= 0; i-- {
 		if strings.Contains(b.lines[i], `"tool_use"`) && strings.Contains(b.lines[i], `"assistant"`) {
 			b.lines = append(b.lines, b.lines[i])
@@ -70,13 +70,13 @@ func (b *transcript) repeat() {
 }
 
 // sidechain writes a subagent's tool call, which must not count.
-func (b *transcript) sidechain(file string, tok int64) {
+func (b *builder) sidechain(file string, tok int64) {
 	rec := assistant("msg_side", tok, map[string]any{"type": "tool_use", "id": "toolu_side", "name": "Read", "input": map[string]any{"file_path": file}})
 	rec["isSidechain"] = true
 	b.emit(rec)
 }
 
-func (b *transcript) boundary(trigger string, pre int64) {
+func (b *builder) boundary(trigger string, pre int64) {
 	b.emit(map[string]any{"type": "system", "subtype": "compact_boundary", "content": "Conversation compacted",
 		"compactMetadata": map[string]any{"trigger": trigger, "preTokens": pre}})
 	b.emit(map[string]any{"type": "user", "isCompactSummary": true, "message": map[string]any{"role": "user",
@@ -84,6 +84,6 @@ func (b *transcript) boundary(trigger string, pre int64) {
 }
 
 // wait moves the clock on.
-func (b *transcript) wait(d time.Duration) { b.at = b.at.Add(d) }
+func (b *builder) wait(d time.Duration) { b.at = b.at.Add(d) }
 
-func (b *transcript) String() string { return strings.Join(b.lines, "\n") + "\n" }
+func (b *builder) String() string { return strings.Join(b.lines, "\n") + "\n" }

@@ -49,20 +49,43 @@ func truth(t *testing.T, path string) (boundaries, calls int) {
 	return boundaries, len(seen)
 }
 
-func TestCorpus(t *testing.T) {
-	corpusDir := refdata.Dir(t, "corpus", "transcripts") // real sessions, some with compactions
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.jsonl"))
-	if len(files) == 0 {
-		t.Skipf("no transcripts in %s", corpusDir)
+// corpusFiles lists the transcripts of both corpus folders (real
+// sessions, most with compactions; a session's subagents sit in a folder
+// beside it and are not sessions of their own); the test is skipped when
+// the reference material is absent.
+func corpusFiles(t *testing.T) []string {
+	t.Helper()
+	var files []string
+	for _, dir := range []string{"transcripts", "entire"} {
+		more, _ := filepath.Glob(filepath.Join(refdata.Dir(t, "corpus", dir), "*.jsonl"))
+		files = append(files, more...)
 	}
-	cfg := config.Default()
-	for _, path := range files {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			rep, err := Run(path, cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			boundaries, calls := truth(t, path)
+	if len(files) == 0 {
+		t.Skip("no transcripts in the corpus")
+	}
+	return files
+}
+
+// replayCorpus replays every corpus transcript at the default settings,
+// in a home without history or Claude Code settings.
+func replayCorpus(t *testing.T) []Report {
+	t.Helper()
+	o := Options{Config: config.Default(), Dirs: testDirs(t)}
+	var reports []Report
+	for _, path := range corpusFiles(t) {
+		rep, err := Run(path, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reports = append(reports, rep)
+	}
+	return reports
+}
+
+func TestCorpus(t *testing.T) {
+	for _, rep := range replayCorpus(t) {
+		t.Run(filepath.Base(rep.Path), func(t *testing.T) {
+			boundaries, calls := truth(t, rep.Path)
 			if rep.Totals.Compactions != boundaries || len(rep.Compactions) != boundaries {
 				t.Errorf("compactions = %d, the file has %d compact_boundary records", rep.Totals.Compactions, boundaries)
 			}
@@ -80,8 +103,43 @@ func TestCorpus(t *testing.T) {
 				q = js(*tot.MeanContinuation)
 			}
 			t.Logf("%s: %d tool calls (%d rooted), %d compactions, %d advisories, hard-regret rate %.2f, mean weighted regret %.2f, mean continuation %s",
-				filepath.Base(path), tot.ToolCalls, tot.RootedCalls, tot.Compactions, tot.Advisories, tot.HardRegretRate, tot.MeanHardRegret, q)
+				filepath.Base(rep.Path), tot.ToolCalls, tot.RootedCalls, tot.Compactions, tot.Advisories, tot.HardRegretRate, tot.MeanHardRegret, q)
 		})
+	}
+}
+
+// minRootedShare is the share of the corpus's tool calls that must map
+// to a root (issue 14: 54–59% before Bash commands were parsed).
+const minRootedShare = 0.80
+
+// TestCorpusHeadline checks what the replay measures on the corpus: at
+// the default settings every automatic compaction gets an advisory
+// first, and at least minRootedShare of the tool calls map to a root.
+func TestCorpusHeadline(t *testing.T) {
+	reports := replayCorpus(t)
+	for _, rep := range reports {
+		for i, c := range rep.Compactions {
+			if c.Trigger == "auto" && c.Lead == nil {
+				t.Errorf("%s: automatic compaction %d at %d tokens came with no advisory first (point %s)",
+					filepath.Base(rep.Path), i, c.PreTokens, js(c.Point))
+			}
+			if c.Lead != nil && *c.Lead <= 0 {
+				t.Errorf("%s: compaction %d: the first advisory came %d tokens before it", filepath.Base(rep.Path), i, *c.Lead)
+			}
+		}
+	}
+	tab := Summarize(reports)
+	var b strings.Builder
+	if err := tab.WriteMarkdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("corpus:\n%s", b.String())
+	tot := tab.Total
+	if tot.Auto < 10 || tot.AutoWarned != tot.Auto {
+		t.Errorf("automatic compactions with an advisory first = %d of %d", tot.AutoWarned, tot.Auto)
+	}
+	if tot.RootedShare < minRootedShare {
+		t.Errorf("rooted share = %.1f%%, want at least %.0f%%", 100*tot.RootedShare, 100*minRootedShare)
 	}
 }
 

@@ -1,14 +1,18 @@
 package replay
 
 import (
-	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"bufio"
+	"bytes"
+	"io"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/core/config"
-	"github.com/session-intelligence/session-intelligence/shared/intel/history"
+	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
+	"github.com/session-intelligence/session-intelligence/shared/cc/transcript"
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/intel/escalate"
+	"github.com/session-intelligence/session-intelligence/shared/intel/pressure"
 	"github.com/session-intelligence/session-intelligence/shared/intel/regret"
 	"github.com/session-intelligence/session-intelligence/shared/intel/shape"
-	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
 )
 
 // defaultLogEntries is how many shape entries the live log keeps when
@@ -20,21 +24,35 @@ const defaultLogEntries = 200
 const synthetic = "<synthetic>"
 
 // player holds what the hooks keep between calls: the session state, the
-// shape log and the open regret window.
+// shape log, the transcript's figures so far and the open regret window.
 type player struct {
-	cfg     config.Config
-	set     zones.Set
+	o       Options
 	rep     Report
+	known   *shape.Known
 	seen    map[string]bool // message.id/block id of calls replayed
 	log     []shape.Entry   // the live shape log (newest maxLog entries)
 	maxLog  int
 	calls   int
-	tokens  int64 // context size of the latest response
-	zone    zones.Zone
-	zoneTok int64
+	tokens  int64  // context size of the latest response
+	model   string // model of the latest response
 	cwd     string
+	esc     escalate.State
+	press   pressure.Cache // what the hook caches in the session state
+	point   Point          // the point and zones of the latest call
+	started bool           // rep.Point is set: the point at the first call
+	prices  pricing.Table
 	win     *window
+	touch   []touch // what each call touched, for the revisits
+	since   int     // index in rep.Advisories of the first one since the last compaction
+	// The transcript's figures as the hook reads them: acc is fed every
+	// line the transcript package reads, through feeder.
+	acc    *transcript.Accumulator
+	src    bytes.Reader
+	feeder *bufio.Reader
 }
+
+// touch is the root a call touched ("" for none) and its tool.
+type touch struct{ root, tool string }
 
 // window is an open regret window and the compaction it belongs to.
 type window struct {
@@ -42,12 +60,54 @@ type window struct {
 	at   int // index in rep.Compactions
 }
 
-func newPlayer(cfg config.Config) *player {
-	maxLog := cfg.Shape.MaxEntries
+func newPlayer(o Options, known *shape.Known) *player {
+	maxLog := o.Config.Shape.MaxEntries
 	if maxLog <= 0 {
 		maxLog = defaultLogEntries
 	}
-	return &player{cfg: cfg, set: zones.Static(cfg.Statusline.Zones), seen: map[string]bool{}, maxLog: maxLog}
+	p := &player{o: o, known: known, seen: map[string]bool{}, maxLog: maxLog,
+		prices: pricing.Default().WithOverrides(o.Config.Statusline.Prices), acc: transcript.NewAccumulator()}
+	// Larger than the transcript reader's buffer, so that Feed reads
+	// through this one instead of allocating its own for every line.
+	p.feeder = bufio.NewReaderSize(&p.src, 1<<20)
+	return p
+}
+
+// markUsage, with markCompact, selects the lines fed to the accumulator:
+// a superset of those the transcript package decodes.
+var markUsage = []byte(`"usage"`)
+
+// play is the second pass: every record in file order.
+func (p *player) play(r io.Reader) error {
+	return lines(r, func(line []byte, off int64) {
+		rec, ok := decodeCandidate(line)
+		boundary := ok && !rec.IsSidechain && rec.Type == "system" && rec.Subtype == "compact_boundary"
+		if !boundary {
+			p.feed(line, off) // the hook sees the response that made the call
+		}
+		switch {
+		case !ok || rec.IsSidechain:
+		case rec.Type == "assistant":
+			p.response(rec)
+		case boundary:
+			p.boundary(rec) // with the point as it stood before it
+			p.feed(line, off)
+		}
+	})
+}
+
+// feed passes one line to the accumulator, which keeps the figures the
+// hook reads from the transcript (model, compactions, cost).
+func (p *player) feed(line []byte, off int64) {
+	if !bytes.Contains(line, markUsage) && !bytes.Contains(line, markCompact) {
+		return
+	}
+	if line[len(line)-1] != '\n' {
+		line = append(line[:len(line):len(line)], '\n')
+	}
+	p.src.Reset(line)
+	p.feeder.Reset(&p.src)
+	_ = p.acc.Feed(p.feeder, off) // a bytes.Reader does not fail
 }
 
 // note keeps the session id and working directory current.
@@ -73,7 +133,10 @@ func (p *player) response(rec *record) {
 	if tok, ok := rec.Message.contextTokens(); ok && tok > 0 {
 		p.tokens = tok
 	}
-	for _, b := range rec.Message.toolUses() {
+	if rec.Message.Model != "" {
+		p.model = rec.Message.Model
+	}
+	for _, b := range rec.Message.blocks("tool_use") {
 		key := rec.Message.ID + "/" + b.ID
 		if p.seen[key] {
 			continue
@@ -86,15 +149,16 @@ func (p *player) response(rec *record) {
 // call is one PostToolUse: the shape entry, the regret window, the zone.
 func (p *player) call(t time.Time, b block) {
 	p.calls++
-	sc := p.cfg.Shape.For(p.cwd)
+	sc := p.o.Config.Shape.For(p.cwd)
 	e := shape.Entry{T: t.Unix(), Tok: p.tokens, Tool: b.Name}
 	root := ""
-	if target, isDir := shape.Target(b.Name, b.Input, p.cwd); target != "" {
+	if target, isDir := (shape.Env{Cwd: p.cwd, Known: p.known.Lookup}).Target(b.Name, b.Input); target != "" {
 		var logged string
 		root, logged = shape.RootOf(target, p.cwd, sc.RootDirDepth, isDir)
 		e.Root, e.File = &root, &logged
 		p.rep.Totals.RootedCalls++
 	}
+	p.touch = append(p.touch, touch{root: root, tool: b.Name})
 	command := ""
 	if b.Name == "Bash" {
 		command = bashCommand(b.Input)
@@ -129,104 +193,9 @@ func closedBy(s regret.Snapshot) string {
 
 // analyze is the shape analysis over the live log, as the hooks run it.
 func (p *player) analyze() *shape.Analysis {
-	sc := p.cfg.Shape.For(p.cwd)
+	sc := p.o.Config.Shape.For(p.cwd)
 	return shape.Analyze(p.log, shape.Options{
 		Cwd: p.cwd, Depth: sc.RootDirDepth, Scoring: sc.Scoring, WarmCutoff: sc.WarmScoreCutoff,
 		Preserve: shape.CompileGlobs(sc.PreserveGlobs), Drop: shape.CompileGlobs(sc.DropGlobs),
 	})
-}
-
-// boundary is a compaction: the bands PreCompact would have written (every
-// root of each band, as its history entry and snapshot hold them) and a
-// new regret window. The shape log is kept, as the live one is.
-func (p *player) boundary(rec *record) {
-	p.note(rec)
-	p.closeWindow("compaction")
-	c := Compaction{AfterCall: p.calls, T: rec.time().Unix(), Hot: []string{}, Warm: []string{}, Cold: []string{}}
-	if rec.Compact != nil {
-		c.Trigger, c.PreTokens = rec.Compact.Trigger, rec.Compact.PreTokens
-	}
-	for _, e := range p.log {
-		if e.Root != nil {
-			c.Rooted++
-		}
-	}
-	if a := p.analyze(); a != nil {
-		c.Hot, c.Warm, c.Cold = nonNil(a.Bands.Hot), nonNil(a.Bands.Warm), nonNil(a.Bands.Cold)
-		c.Shift, c.StaleTokens = a.Shift, a.StaleTokens
-	}
-	p.rep.Compactions = append(p.rep.Compactions, c)
-	p.win = &window{at: len(p.rep.Compactions) - 1, snap: regret.Snapshot{
-		T: c.T, SID: p.rep.SessionID, Tokens: c.PreTokens, HotDirs: c.Hot, WarmDirs: c.Warm, DroppedDirs: c.Cold,
-	}}
-}
-
-// closeWindow stamps the open window onto a history entry, as the hook
-// does when it closes, and keeps the outcome.
-func (p *player) closeWindow(by string) {
-	if p.win == nil {
-		return
-	}
-	s := p.win.snap
-	var e history.Entry
-	s.Stamp(&e)
-	p.rep.Compactions[p.win.at].Regret = Outcome{
-		Calls: s.CallsSince, ClosedBy: by, Hard: hits(s.Regret), Soft: hits(s.Soft), Positive: hits(s.Positive),
-		HardWeight: e.RegretCount, SoftWeight: e.SoftRegretCount, PositiveWeight: e.PositiveWeight,
-		ContinuationQuality: e.ContinuationQuality,
-	}
-	p.win = nil
-}
-
-// nonNil keeps empty lists as [] in JSON.
-func nonNil(list []string) []string {
-	if list == nil {
-		return []string{}
-	}
-	return list
-}
-
-func hits(h []regret.Hit) []regret.Hit {
-	if h == nil {
-		return []regret.Hit{}
-	}
-	return h
-}
-
-// minRefire is the least growth after which an advisory may fire again
-// in the same zone (with compact.refireEveryTokens set), as in the hook.
-const minRefire = 5000
-
-// advise applies the PostToolUse rule to the call just replayed: a zone
-// below the last one re-arms; entering yellow is logged only; entering
-// orange or red reaches the model once the session has made
-// compact.threshold calls (a call before that holds it back without
-// moving the zone, so a later call fires it); a same-zone advisory fires
-// again only after compact.refireEveryTokens of growth.
-func (p *player) advise(t time.Time) {
-	z, last := p.set.Of(p.tokens), p.zone
-	cc := p.cfg.Compact
-	switch {
-	case z < last:
-		p.zone, p.zoneTok = z, p.tokens
-		return
-	case z == last && !refire(cc.RefireEveryTokens, p.tokens-p.zoneTok, z):
-		return
-	case z == zones.Yellow:
-		p.zone, p.zoneTok = z, p.tokens
-		p.rep.Advisories = append(p.rep.Advisories, Advisory{Call: p.calls, T: t.Unix(), Tokens: p.tokens, Zone: z.String()})
-		return
-	case !cc.Autoblock || p.calls < cc.Threshold:
-		return
-	}
-	p.rep.Advisories = append(p.rep.Advisories, Advisory{
-		Call: p.calls, T: t.Unix(), Tokens: p.tokens, Zone: z.String(), Delivered: true,
-		Repeat: z == last, Diagnosis: p.analyze().Diagnosis(),
-	})
-	p.zone, p.zoneTok = z, p.tokens
-}
-
-// refire reports whether a same-zone advisory is due again.
-func refire(every, grown int64, z zones.Zone) bool {
-	return every > 0 && z >= zones.Orange && grown >= max(every, minRefire)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/intel/shape"
 )
 
 // maxLine is the longest line decoded; longer lines are skipped whole.
@@ -39,12 +40,16 @@ type message struct {
 	} `json:"usage"`
 }
 
-// block is a content block; only tool_use blocks are used.
+// block is a content block: a tool_use in assistant records, a
+// tool_result in user records.
 type block struct {
-	Type  string           `json:"type"`
-	ID    string           `json:"id"`
-	Name  string           `json:"name"`
-	Input jsonx.RawMessage `json:"input"`
+	Type      string           `json:"type"`
+	ID        string           `json:"id"`
+	Name      string           `json:"name"`
+	Input     jsonx.RawMessage `json:"input"`
+	ToolUseID string           `json:"tool_use_id"`
+	IsError   bool             `json:"is_error"`
+	Content   jsonx.RawMessage `json:"content"`
 }
 
 // contextTokens is the context size a response reports, ok false without
@@ -56,8 +61,8 @@ func (m *message) contextTokens() (int64, bool) {
 	return m.Usage.Input + m.Usage.CacheCreation + m.Usage.CacheRead, true
 }
 
-// toolUses returns the message's tool_use blocks.
-func (m *message) toolUses() []block {
+// blocks returns the message's content blocks of type kind.
+func (m *message) blocks(kind string) []block {
 	if m == nil || len(m.Content) == 0 || m.Content[0] != '[' {
 		return nil
 	}
@@ -67,7 +72,7 @@ func (m *message) toolUses() []block {
 	}
 	out := blocks[:0]
 	for _, b := range blocks {
-		if b.Type == "tool_use" {
+		if b.Type == kind {
 			out = append(out, b)
 		}
 	}
@@ -83,20 +88,23 @@ func (r *record) time() time.Time {
 	return t
 }
 
-// Only lines holding one of these can matter: an assistant tool call
-// (the quoted value, not "tool_use_id") or a compaction.
+// Only lines holding one of these can matter to the replay: an assistant
+// tool call (the quoted value, not "tool_use_id") or a compaction.
 var (
 	markToolUse = []byte(`"tool_use"`)
 	markCompact = []byte(`compact_boundary`)
 )
 
-// records calls fn for every decodable candidate line of r, in order.
-func records(r io.Reader, fn func(*record)) error {
+// lines calls fn with every line of r (newline included when there is
+// one) and its offset; a line longer than maxLine is skipped.
+func lines(r io.Reader, fn func(line []byte, off int64)) error {
 	br := bufio.NewReaderSize(r, 1<<20)
 	var long []byte
+	var off, size int64 // offset of the current line, bytes of it so far
 	skipping := false
 	for {
 		chunk, err := br.ReadSlice('\n')
+		size += int64(len(chunk))
 		if errors.Is(err, bufio.ErrBufferFull) {
 			skipping = skipping || len(long)+len(chunk) > maxLine
 			if !skipping {
@@ -113,22 +121,49 @@ func records(r io.Reader, fn func(*record)) error {
 		if len(long) > 0 {
 			line = append(long, chunk...)
 		}
-		if !skipping && len(line) <= maxLine+1 {
-			decodeLine(line, fn)
+		if !skipping && len(line) > 0 && len(line) <= maxLine+1 {
+			fn(line, off)
 		}
 		if err != nil {
 			return nil
 		}
+		off, size = off+size, 0
 		long, skipping = long[:0], false
 	}
 }
 
-func decodeLine(line []byte, fn func(*record)) {
+// gather is the first pass: the paths the transcript shows existed, the
+// oracle of the second (the replay has no checkout).
+func gather(r io.Reader) (*shape.Known, error) {
+	var ev shape.Evidence
+	err := lines(r, func(line []byte, _ int64) {
+		var rec record
+		if jsonx.Unmarshal(line, &rec) != nil || rec.IsSidechain {
+			return
+		}
+		ev.Dir(rec.Cwd)
+		switch rec.Type {
+		case "assistant":
+			for _, b := range rec.Message.blocks("tool_use") {
+				ev.Use(b.ID, b.Name, b.Input, rec.Cwd)
+			}
+		case "user":
+			for _, b := range rec.Message.blocks("tool_result") {
+				ev.Result(b.ToolUseID, b.Content, b.IsError)
+			}
+		}
+	})
+	return ev.Known(), err
+}
+
+// decodeCandidate decodes line when it can matter to the replay.
+func decodeCandidate(line []byte) (*record, bool) {
 	if !bytes.Contains(line, markToolUse) && !bytes.Contains(line, markCompact) {
-		return
+		return nil, false
 	}
 	var rec record
-	if jsonx.Unmarshal(line, &rec) == nil {
-		fn(&rec)
+	if jsonx.Unmarshal(line, &rec) != nil {
+		return nil, false
 	}
+	return &rec, true
 }

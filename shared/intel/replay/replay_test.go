@@ -9,16 +9,21 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/intel/regret"
 )
 
 // session is the planted scenario. Before the compaction the work moves
-// from old/a (2 reads) to mid/b (4) to new/c (6), at 10k tokens a call,
-// so the hybrid scores are old/a 0.28 (COLD), mid/b 0.60 (WARM) and
-// new/c 1.00 (HOT). After it the session reads old/a again (the planted
-// hard regret), edits in new/c, reads mid/b, runs git status, and fills
-// the 30-call window with web searches; a read of old/a after the window
-// must not count. A second compaction ends the transcript.
+// from old/a (2 reads) to mid/b (4, and one more later) to new/c (5), at
+// 10k tokens a call, so the hybrid scores (0.6 × recency³ + 0.4 ×
+// frequency, shape/score.go) are old/a 0.14 (COLD: last touched at a
+// tenth of the span), mid/b 0.47 (WARM: last touched at 8/11 of it) and
+// new/c 0.84 (HOT: the latest calls). After it the session reads old/a
+// again (the planted hard regret), edits in new/c, reads mid/b, runs git
+// status (the project's top level, in no band), and fills the 30-call
+// window with web searches; a read of old/a after the window must not
+// count as regret, but is a revisit. A second compaction ends the
+// transcript.
 func session(newFile string) string {
 	b := newTranscript()
 	b.read("/p/old/a/x.go", 10_000)
@@ -30,7 +35,11 @@ func session(newFile string) string {
 		b.read("/p/mid/b/y.go", tok)
 	}
 	for tok := int64(70_000); tok <= 120_000; tok += 10_000 {
-		b.read(newFile, tok)
+		file := newFile
+		if tok == 90_000 {
+			file = "/p/mid/b/y.go"
+		}
+		b.read(file, tok)
 		if tok == 70_000 {
 			b.repeat()
 			b.sidechain("/p/side/s/q.go", 500_000)
@@ -49,18 +58,30 @@ func session(newFile string) string {
 	return b.String()
 }
 
-func testConfig(mod func(*config.Config)) config.Config {
+// testOptions are the replay's options with a fresh home (no settings,
+// no history) and zones set by the user at 50k/80k/110k.
+func testOptions(t *testing.T, mod func(*config.Config)) Options {
 	cfg := config.Default()
-	cfg.Statusline.Zones = config.Zones{Yellow: 50_000, Orange: 80_000, Red: 110_000}
+	cfg.Statusline.Zones = config.Zones{Yellow: 50_000, Orange: 80_000, Red: 110_000, UserSet: true}
 	cfg.Compact.Threshold = 3
 	if mod != nil {
 		mod(&cfg)
 	}
-	return cfg
+	return Options{Config: cfg, Dirs: testDirs(t)}
+}
+
+func testDirs(t *testing.T) paths.Dirs {
+	t.Helper()
+	home := t.TempDir()
+	dirs, err := paths.Resolve(func(k string) string { return map[string]string{"HOME": home}[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dirs
 }
 
 func TestReplayBands(t *testing.T) {
-	q, qEnv, qShort := -0.54, -1.0, 1.0
+	q, qEnv := -0.54, -1.0
 	tests := []struct {
 		name    string
 		newFile string
@@ -84,16 +105,17 @@ func TestReplayBands(t *testing.T) {
 			Soft:     []regret.Hit{{Root: "mid/b", Tool: "Read", Weight: 0.5}},
 			Positive: []regret.Hit{}, HardWeight: 1.3, SoftWeight: 0.5, ContinuationQuality: &qEnv,
 		}},
+		// The newest 6 entries hold mid/b once, 20k into a 50k span: COLD.
 		{"log keeps the newest maxEntries", "/p/new/c/z.go", func(c *config.Config) { c.Shape.MaxEntries = 6 }, 6,
-			[]string{"new/c"}, []string{}, []string{}, Outcome{
-				Calls: 30, ClosedBy: "calls", Hard: []regret.Hit{}, Soft: []regret.Hit{},
-				Positive:       []regret.Hit{{Root: "new/c", Tool: "Edit", Weight: 0.3}},
-				PositiveWeight: 0.3, ContinuationQuality: &qShort,
+			[]string{"new/c"}, []string{}, []string{"mid/b"}, Outcome{
+				Calls: 30, ClosedBy: "calls", Hard: []regret.Hit{{Root: "mid/b", Tool: "Read", Weight: 1}}, Soft: []regret.Hit{},
+				Positive:   []regret.Hit{{Root: "new/c", Tool: "Edit", Weight: 0.3}},
+				HardWeight: 1, PositiveWeight: 0.3, ContinuationQuality: &q,
 			}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := Replay(strings.NewReader(session(tt.newFile)), testConfig(tt.mod))
+			rep, err := Replay(strings.NewReader(session(tt.newFile)), testOptions(t, tt.mod))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -126,12 +148,15 @@ func TestReplayBands(t *testing.T) {
 }
 
 func TestReplayTotals(t *testing.T) {
-	rep, err := Replay(strings.NewReader(session("/p/new/c/z.go")), testConfig(nil))
+	rep, err := Replay(strings.NewReader(session("/p/new/c/z.go")), testOptions(t, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := -0.54
-	want := Totals{ToolCalls: 44, RootedCalls: 16, Compactions: 2, Advisories: 2, HardRegretRate: 0.5, MeanHardRegret: 0.5, MeanContinuation: &q}
+	lead := int64(125_000 - 80_000)
+	want := Totals{ToolCalls: 44, RootedCalls: 17, RootedShare: 0.386, Compactions: 2, Auto: 1, Advisories: 2,
+		Warned: 1, AutoWarned: 1, MedianLead: &lead, DropRoots: 1, Revisited: 1, RevisitedInWindow: 1,
+		HardRegretRate: 0.5, MeanHardRegret: 0.5, MeanContinuation: &q}
 	if js(rep.Totals) != js(want) {
 		t.Errorf("totals = %s, want %s", js(rep.Totals), js(want))
 	}
@@ -169,11 +194,14 @@ func TestReplayAdvisories(t *testing.T) {
 			[]string{"6:yellow", "9:orange!", "10:orange!+", "11:orange!+", "12:red!", "13:red!+"}},
 		{"refire below the floor", func(c *config.Config) { c.Compact.RefireEveryTokens = 1000 },
 			[]string{"6:yellow", "9:orange!", "10:orange!+", "11:orange!+", "12:red!", "13:red!+"}},
-		{"default zones stay green", func(c *config.Config) { c.Statusline.Zones = config.Default().Statusline.Zones }, []string{}},
+		// Without zones of the user's, they are placed before the point of
+		// the model's 200k window (167k): yellow at 107k is logged at call
+		// 12 (110k).
+		{"default zones in the model's window", defaultZones, []string{"12:yellow"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := Replay(strings.NewReader(session("/p/new/c/z.go")), testConfig(tt.mod))
+			rep, err := Replay(strings.NewReader(session("/p/new/c/z.go")), testOptions(t, tt.mod))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -184,12 +212,17 @@ func TestReplayAdvisories(t *testing.T) {
 	}
 }
 
+func defaultZones(c *config.Config) { c.Statusline.Zones = config.Default().Statusline.Zones }
+
 func TestReplayDiagnosis(t *testing.T) {
-	rep, err := Replay(strings.NewReader(session("/p/new/c/z.go")), testConfig(nil))
+	rep, err := Replay(strings.NewReader(session("/p/new/c/z.go")), testOptions(t, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[int]string{9: "hot: new/c, mid/b", 12: "hot: new/c"}
+	// At call 9 the last three calls touched mid/b and new/c; mid/b's 4
+	// calls make it HOT, new/c's 2 WARM, and old/a's 20k of growth is
+	// stale. At call 12 both are current and HOT, mid/b the busier.
+	want := map[int]string{9: "~20k stale in old/a · hot: mid/b", 12: "~20k stale in old/a · hot: mid/b, new/c"}
 	for _, a := range rep.Advisories {
 		if a.Delivered && a.Diagnosis != want[a.Call] {
 			t.Errorf("call %d diagnosis %q, want %q", a.Call, a.Diagnosis, want[a.Call])
@@ -205,7 +238,7 @@ func TestReplayWindowTime(t *testing.T) {
 	b.boundary("manual", 70_000)
 	b.wait(regret.WindowTime + time.Minute)
 	b.read("/p/old/a/x.go", 20_000)
-	rep, err := Replay(strings.NewReader(b.String()), testConfig(nil))
+	rep, err := Replay(strings.NewReader(b.String()), testOptions(t, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,11 +253,11 @@ func TestRun(t *testing.T) {
 	if err := os.WriteFile(path, []byte(session("/p/new/c/z.go")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Run(path, testConfig(nil))
+	rep, err := Run(path, testOptions(t, nil))
 	if err != nil || rep.Path != path || rep.Totals.Compactions != 2 {
 		t.Errorf("Run = %s, %v", js(rep.Totals), err)
 	}
-	if _, err := Run(filepath.Join(t.TempDir(), "missing.jsonl"), testConfig(nil)); err == nil {
+	if _, err := Run(filepath.Join(t.TempDir(), "missing.jsonl"), testOptions(t, nil)); err == nil {
 		t.Error("Run on a missing file succeeded")
 	}
 }

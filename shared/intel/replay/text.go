@@ -22,7 +22,7 @@ type event struct {
 // WriteText writes the report as a readable timeline (times in UTC).
 func (r Report) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n  session %s · %s\n", r.Path, orDash(r.SessionID), orDash(r.Cwd))
+	fmt.Fprintf(&b, "%s\n  session %s · %s\n  %s\n", r.Path, orDash(r.SessionID), orDash(r.Cwd), pointLine(r.Point))
 	var events []event
 	for _, a := range r.Advisories {
 		events = append(events, event{call: a.Call, t: a.T, text: []string{advisoryLine(a)}})
@@ -60,6 +60,9 @@ func advisoryLine(a Advisory) string {
 	default:
 		head += " advisory"
 	}
+	if a.ToCompact != nil {
+		head += ", " + humanize.Tokens(*a.ToCompact) + " before auto-compaction"
+	}
 	if a.Diagnosis != "" {
 		head += " — observed: " + a.Diagnosis
 	}
@@ -73,7 +76,10 @@ func compactionLines(c Compaction) []string {
 	} else {
 		head += "PRESERVE " + list(c.Hot) + "  WARM " + list(c.Warm) + "  DROP " + list(c.Cold)
 	}
-	lines := []string{head}
+	lines := []string{head, "  " + beforeLine(c)}
+	if len(c.Drop) > 0 {
+		lines = append(lines, "  "+revisitLine(c))
+	}
 	if c.Shift != nil {
 		lines = append(lines, fmt.Sprintf("  shift %s → %s (overlap %.2f)", list(c.Shift.From), list(c.Shift.To), c.Shift.Jaccard))
 	}
@@ -127,9 +133,14 @@ func hitList(hits []regret.Hit) string {
 }
 
 func totalsLine(t Totals) string {
-	s := fmt.Sprintf("totals: %d tool calls (%d rooted) · %d %s · %d %s delivered",
-		t.ToolCalls, t.RootedCalls, t.Compactions, plural(t.Compactions, "compaction"), t.Advisories, plural(t.Advisories, "advisory"))
+	s := fmt.Sprintf("totals: %d tool calls (%d rooted, %.1f%%) · %d %s · %d %s delivered",
+		t.ToolCalls, t.RootedCalls, 100*t.RootedShare, t.Compactions, plural(t.Compactions, "compaction"), t.Advisories, plural(t.Advisories, "advisory"))
 	if t.Compactions > 0 {
+		s += fmt.Sprintf(" · %d of %d with an advisory first (%d of %d automatic)", t.Warned, t.Compactions, t.AutoWarned, t.Auto)
+		if t.MedianLead != nil {
+			s += ", median " + humanize.Tokens(*t.MedianLead) + " before"
+		}
+		s += fmt.Sprintf(" · DROP %d, revisited %d (%d within the regret window)", t.DropRoots, t.Revisited, t.RevisitedInWindow)
 		s += fmt.Sprintf(" · hard-regret rate %.0f%% · mean weighted regret %.2f", t.HardRegretRate*100, t.MeanHardRegret)
 	}
 	if t.MeanContinuation != nil {
@@ -160,4 +171,73 @@ func plural(n int, word string) string {
 		return strings.TrimSuffix(word, "y") + "ies"
 	}
 	return word + "s"
+}
+
+// pointLine says where the replay placed auto-compaction and why.
+func pointLine(pt Point) string {
+	if pt.Window == 0 {
+		return "no compaction point"
+	}
+	s := fmt.Sprintf("window %s (%s)", humanize.Tokens(pt.Window), windowWhy(pt))
+	switch {
+	case pt.Off:
+		s += " · auto-compaction off"
+	case pt.Threshold > 0:
+		s += " · auto-compaction at " + humanize.Tokens(pt.Threshold)
+		if pt.AutoFrom != "" {
+			s += fmt.Sprintf(" (auto-compact window %s from %s)", humanize.Tokens(pt.AutoWindow), autoWhy(pt.AutoFrom))
+		}
+	}
+	z := pt.Zones
+	return s + fmt.Sprintf(" · zones %s/%s/%s (%s)", humanize.Tokens(z.Yellow), humanize.Tokens(z.Orange), humanize.Tokens(z.Red), orDash(z.Source))
+}
+
+func windowWhy(pt Point) string {
+	switch pt.WindowFrom {
+	case FromFlag:
+		return "--context-window"
+	case "model":
+		return "the model, " + pt.Model
+	case "observed":
+		return "inferred from an automatic compaction past a 200k window's point"
+	}
+	return "nothing recorded: a 200k guess"
+}
+
+func autoWhy(from string) string {
+	switch from {
+	case "settings":
+		return "autoCompactWindow"
+	case "env":
+		return "CLAUDE_CODE_AUTO_COMPACT_WINDOW"
+	case "observed":
+		return "an earlier automatic compaction"
+	}
+	return from
+}
+
+// beforeLine lists the advisories that came before a compaction.
+func beforeLine(c Compaction) string {
+	var delivered []string
+	for _, a := range c.Before {
+		if a.Delivered {
+			delivered = append(delivered, a.Zone+" at "+humanize.Tokens(a.Tokens))
+		}
+	}
+	if len(delivered) == 0 {
+		return "no advisory before it"
+	}
+	return fmt.Sprintf("advised before: %s · the first %s before it", strings.Join(delivered, ", "), humanize.Tokens(*c.Lead))
+}
+
+// revisitLine says which DROP roots the rest of the session touched.
+func revisitLine(c Compaction) string {
+	if len(c.Revisits) == 0 {
+		return fmt.Sprintf("DROP revisited: none of %d", len(c.Drop))
+	}
+	parts := make([]string, 0, len(c.Revisits))
+	for _, v := range c.Revisits {
+		parts = append(parts, fmt.Sprintf("%s (%s, %d %s later)", v.Root, v.Tool, v.After, plural(v.After, "call")))
+	}
+	return fmt.Sprintf("DROP revisited: %d of %d: %s", len(c.Revisits), len(c.Drop), strings.Join(parts, "; "))
 }

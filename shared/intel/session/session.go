@@ -15,25 +15,25 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
-	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
+	"github.com/session-intelligence/session-intelligence/shared/intel/pressure"
 )
 
 // State is one session's state.json.
 type State struct {
-	Calls       int          `json:"calls"`               // PostToolUse fires
-	Estimate    int64        `json:"estimate"`            // tool-I/O token estimate, cumulative
-	Tokens      int64        `json:"tokens"`              // context tokens at the last call
-	TokenSource string       `json:"tokenSource"`         // transcript or estimate
-	Zone        string       `json:"zone"`                // zone last announced (or re-armed to)
-	ZoneTokens  int64        `json:"zoneTokens"`          // tokens when Zone was set
-	Advisories  int          `json:"advisories"`          // advisories sent to the model
-	ShapeLines  int          `json:"shapeLines"`          // lines in the shape log
-	Archived    int          `json:"archived"`            // responses archived
-	NoLagWait   bool         `json:"noLagWait"`           // transcript never caught up; stop waiting
-	Zones       zones.Cached `json:"zones"`               // what the compaction history teaches, cached
-	Announced   string       `json:"announced,omitempty"` // learned zones last mentioned (learning.announce)
-	Cwd         string       `json:"cwd"`
-	Updated     int64        `json:"updated"` // unix seconds
+	Calls       int            `json:"calls"`               // PostToolUse fires
+	Estimate    int64          `json:"estimate"`            // tool-I/O token estimate, cumulative
+	Tokens      int64          `json:"tokens"`              // context tokens at the last call
+	TokenSource string         `json:"tokenSource"`         // transcript or estimate
+	Zone        string         `json:"zone"`                // zone last announced (or re-armed to)
+	ZoneTokens  int64          `json:"zoneTokens"`          // tokens when Zone was set
+	Advisories  int            `json:"advisories"`          // advisories sent to the model
+	ShapeLines  int            `json:"shapeLines"`          // lines in the shape log
+	Archived    int            `json:"archived"`            // responses archived
+	NoLagWait   bool           `json:"noLagWait"`           // transcript never caught up; stop waiting
+	Pressure    pressure.Cache `json:"pressure"`            // Claude Code's settings and the zones they give, cached
+	Announced   string         `json:"announced,omitempty"` // learned zones last mentioned (learning.announce)
+	Cwd         string         `json:"cwd"`
+	Updated     int64          `json:"updated"` // unix seconds
 }
 
 // Dir is one session's private directory.
@@ -121,4 +121,41 @@ func Sweep(root string, ttl, interval time.Duration, now time.Time) (removed int
 		}
 	}
 	return removed, nil
+}
+
+// WindowFile records the context window Claude Code last told the
+// status line (context_window_size), for the hooks, which are not told.
+func (d Dir) WindowFile() string { return filepath.Join(string(d), "window.json") }
+
+// Window is what WindowFile holds.
+type Window struct {
+	Size  int64  `json:"size"`
+	Model string `json:"model,omitempty"`
+}
+
+// LoadWindow reads the recorded window; zero when none.
+func (d Dir) LoadWindow() Window {
+	var w Window
+	data, err := fsutil.ReadCapped(d.WindowFile(), 4<<10)
+	if err != nil || jsonx.Unmarshal(data, &w) != nil {
+		return Window{}
+	}
+	return w
+}
+
+// SaveWindow records w when it differs from what is recorded (the status
+// line redraws often; the file changes rarely). It takes no lock: the
+// file is replaced atomically and every writer writes the same facts.
+func (d Dir) SaveWindow(w Window) error {
+	if d.LoadWindow() == w {
+		return nil
+	}
+	if err := fsutil.PrivateDir(string(d)); err != nil {
+		return err
+	}
+	data, err := jsonx.Marshal(w)
+	if err != nil {
+		return err
+	}
+	return fsutil.WriteAtomic(d.WindowFile(), data, 0o600, fsutil.NoSync)
 }

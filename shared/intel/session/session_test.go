@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -57,7 +58,7 @@ func TestLoadBadState(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if got := d.Load(); got != (State{}) {
+			if got := d.Load(); !reflect.DeepEqual(got, State{}) {
 				t.Errorf("Load(%s) = %+v, want the zero State", tt.name, got)
 			}
 		})
@@ -74,7 +75,7 @@ func TestSaveLoad(t *testing.T) {
 	}
 	want := in
 	want.Updated = now.Unix()
-	if got := d.Load(); got != want {
+	if got := d.Load(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Load after Save = %+v\nwant %+v", got, want)
 	}
 	fi, err := os.Stat(d.StateFile())

@@ -17,8 +17,11 @@ func seq(roots ...string) []Entry {
 	return out
 }
 
-// banded is old×2, mid×3, new×5: old is touched first, new last.
-var banded = seq("old", "old", "mid", "mid", "mid", "new", "new", "new", "new", "new")
+// banded is old×2, mid×3, new×7: old is touched first, mid last at
+// entry 8 of 12 (recency 8/11, outside the three current entries), new
+// last. Axis positions are 0..110k; each entry is given the 10k up to the
+// next one.
+var banded = seq("old", "old", "mid", "new", "new", "mid", "new", "new", "mid", "new", "new", "new")
 
 func bandNames(a *Analysis) string {
 	var parts []string
@@ -55,15 +58,15 @@ func TestAnalyzeBands(t *testing.T) {
 		bands string // hot | warm | cold
 		stale int64
 	}{
-		{"hybrid", Options{}, "new | mid | old", 10_000},
-		{"hybrid named", Options{Scoring: "hybrid"}, "new | mid | old", 10_000},
-		{"recency", Options{Scoring: "recency"}, "new | mid | old", 10_000},
-		{"frequency", Options{Scoring: "frequency"}, "new | mid,old | ", 0},
-		{"warm cutoff 0.6", Options{WarmCutoff: 0.6}, "new |  | mid,old", 40_000},
-		{"bad warm cutoff uses 0.4", Options{WarmCutoff: 0.9}, "new | mid | old", 10_000},
+		{"hybrid", Options{}, "new | mid | old", 20_000},
+		{"hybrid named", Options{Scoring: "hybrid"}, "new | mid | old", 20_000},
+		{"recency", Options{Scoring: "recency"}, "new |  | mid,old", 50_000},
+		{"frequency", Options{Scoring: "frequency"}, " | new,mid | old", 20_000},
+		{"warm cutoff 0.6", Options{WarmCutoff: 0.6}, "new |  | mid,old", 50_000},
+		{"bad warm cutoff uses 0.4", Options{WarmCutoff: 0.9}, "new | mid | old", 20_000},
 		{"preserve", Options{Preserve: CompileGlobs([]string{"old"})}, "new,old | mid | ", 0},
-		{"drop", Options{Drop: CompileGlobs([]string{"**/*.go"})}, " |  | new,mid,old", 90_000},
-		{"drop beats preserve", Options{Preserve: CompileGlobs([]string{"old", "mid"}), Drop: CompileGlobs([]string{"old/**"})}, "new,mid |  | old", 10_000},
+		{"drop", Options{Drop: CompileGlobs([]string{"**/*.go"})}, " |  | new,mid,old", 110_000},
+		{"drop beats preserve", Options{Preserve: CompileGlobs([]string{"old", "mid"}), Drop: CompileGlobs([]string{"old/**"})}, "new,mid |  | old", 20_000},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,8 +77,8 @@ func TestAnalyzeBands(t *testing.T) {
 			if got := bandNames(a); got != tt.bands {
 				t.Errorf("bands = %q, want %q", got, tt.bands)
 			}
-			if a.StaleTokens != tt.stale || a.Span != 90_000 || a.Calls != 10 {
-				t.Errorf("stale %d span %d calls %d, want %d, 90000, 10", a.StaleTokens, a.Span, a.Calls, tt.stale)
+			if a.StaleTokens != tt.stale || a.Span != 110_000 || a.Calls != 12 {
+				t.Errorf("stale %d span %d calls %d, want %d, 110000, 12", a.StaleTokens, a.Span, a.Calls, tt.stale)
 			}
 		})
 	}
@@ -89,9 +92,9 @@ func TestAnalyzeScores(t *testing.T) {
 		tokens      int64
 		score       string
 	}{
-		"new": {5, 50_000, 90_000, 50_000, "1.000"},
-		"mid": {3, 20_000, 40_000, 30_000, "0.576"},
-		"old": {2, 0, 10_000, 10_000, "0.312"},
+		"new": {7, 30_000, 110_000, 60_000, "0.873"}, // 0.6 + 0.4·ln 8/ln 21
+		"mid": {3, 20_000, 80_000, 30_000, "0.413"},  // 0.6·(8/11)³ + 0.4·ln 4/ln 21
+		"old": {2, 0, 10_000, 20_000, "0.145"},       // 0.6·(1/11)³ + 0.4·ln 3/ln 21
 	}
 	for _, band := range [][]Root{a.Hot, a.Warm, a.Cold} {
 		for _, r := range band {
@@ -107,7 +110,8 @@ func TestAnalyzeScores(t *testing.T) {
 }
 
 // TestAnalyzeCompaction: a compaction (tokens falling) must not run the
-// axis backwards nor give a root negative tokens.
+// axis backwards nor give a root negative tokens, and what it removed is
+// not stale any more.
 func TestAnalyzeCompaction(t *testing.T) {
 	var e []Entry
 	e = append(e, rooted(100_000, "old", "old/a.go"), rooted(180_000, "old", "old/b.go"))
@@ -121,11 +125,52 @@ func TestAnalyzeCompaction(t *testing.T) {
 	if a.Span != 220_000 {
 		t.Errorf("Span = %d, want 220000 (80k before the compaction + 7×20k after)", a.Span)
 	}
-	if bandNames(a) != "new |  | old" || a.StaleTokens != 80_000 {
-		t.Errorf("bands %q stale %d, want %q, 80000", bandNames(a), a.StaleTokens, "new |  | old")
+	if bandNames(a) != "new |  | old" || a.StaleTokens != 0 {
+		t.Errorf("bands %q stale %d, want %q, 0 (old's 80k were compacted away)", bandNames(a), a.StaleTokens, "new |  | old")
 	}
-	if a.Hot[0].Tokens != 140_000 {
-		t.Errorf("new root tokens = %d, want 140000", a.Hot[0].Tokens)
+	if a.Hot[0].Tokens != 140_000 || a.Cold[0].Tokens != 80_000 {
+		t.Errorf("tokens new %d old %d, want 140000, 80000", a.Hot[0].Tokens, a.Cold[0].Tokens)
+	}
+}
+
+// TestAnalyzeStaleSinceCompaction: a root read after the compaction and
+// then left is stale for the growth it brought since.
+func TestAnalyzeStaleSinceCompaction(t *testing.T) {
+	e := []Entry{rooted(100_000, "old", "old/a.go"), rooted(180_000, "old", "old/b.go"), rooted(40_000, "mid", "mid/a.go")}
+	for i := range 9 {
+		e = append(e, rooted(65_000+int64(i)*20_000, "new", "new/a.go"))
+	}
+	a := Analyze(e, Options{})
+	if a == nil {
+		t.Fatal("Analyze = nil")
+	}
+	if got := bandNames(a); got != "new |  | old,mid" || a.StaleTokens != 25_000 {
+		t.Errorf("bands %q stale %d, want %q, 25000 (mid's growth to the next call)", got, a.StaleTokens, "new |  | old,mid")
+	}
+}
+
+func TestLastCompaction(t *testing.T) {
+	tests := []struct {
+		name string
+		toks []int64
+		want int
+	}{
+		{"none", []int64{10, 20, 30}, 0},
+		{"small fall is not one", []int64{100, 70, 80}, 0},
+		{"fall over half", []int64{100, 40, 60}, 1},
+		{"last of two", []int64{100, 40, 90, 30, 50}, 3},
+		{"empty", nil, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var e []Entry
+			for _, tok := range tt.toks {
+				e = append(e, rooted(tok, "r", "r/a.go"))
+			}
+			if got := lastCompaction(e); got != tt.want {
+				t.Errorf("lastCompaction(%v) = %d, want %d", tt.toks, got, tt.want)
+			}
+		})
 	}
 }
 
@@ -176,14 +221,14 @@ func TestAnalyzeRederivesRoots(t *testing.T) {
 	if a == nil {
 		t.Fatal("Analyze = nil")
 	}
-	if got, want := bandNames(a), "src/auth | .,/tmp/x,src/billing | "; got != want {
+	if got, want := bandNames(a), " | . | src/auth,/tmp/x,src/billing"; got != want { // "." is never COLD
 		t.Errorf("bands = %q, want %q", got, want)
 	}
 }
 
 func TestAnalyzePerBandCap(t *testing.T) {
 	a := Analyze(seq("r1", "r2", "r3", "r4", "r5", "r6", "r7"), Options{Scoring: "frequency"})
-	if got, want := bandNames(a), "r7,r6,r5,r4,r3 |  | "; got != want {
+	if got, want := bandNames(a), " |  | r7,r6,r5,r4,r3"; got != want {
 		t.Errorf("bands = %q, want %q (5 per band, most recent first)", got, want)
 	}
 }

@@ -1,10 +1,10 @@
 package shape
 
 import (
-	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 )
 
 // toolInput holds the path-bearing fields of the built-in tools.
@@ -17,31 +17,54 @@ type toolInput struct {
 	Command      string `json:"command"`
 }
 
+// Env is where [Env.Target] looks for the paths a tool call names.
+type Env struct {
+	Cwd string // the session's working directory
+	// Known, when set, says whether a path (absolute and clean) exists and
+	// whether it is a directory, before the filesystem is asked. A replay
+	// has no checkout, but its transcript shows which paths existed (the
+	// files read and written, the lines ls and grep printed): it passes
+	// them here, as a [Known] set's Lookup or any function.
+	Known func(path string) (isDir, ok bool)
+}
+
 // Target returns the file or directory a tool call touched, made absolute
-// against cwd, and whether it is a directory. It returns "" when the call
-// names no path (a pure `echo`, a web fetch).
+// against cwd, and whether it is a directory, looking only at the
+// filesystem. It returns "" when the call names no path (a pure `echo`, a
+// web fetch).
 func Target(tool string, raw jsonx.RawMessage, cwd string) (path string, isDir bool) {
+	return Env{Cwd: cwd}.Target(tool, raw)
+}
+
+// Target is [Target] with the environment's known paths. A Bash command
+// is parsed as the shell would (pipes, cd, $( ), quotes, globs): its path
+// is the most specific existing file or directory the command works on
+// (see commandPath), a path counting when the oracle or the filesystem
+// says it exists; a project-wide command with none (git status, make,
+// the test runner) maps to the directory it runs in.
+func (env Env) Target(tool string, raw jsonx.RawMessage) (path string, isDir bool) {
 	var in toolInput
 	if len(raw) == 0 || jsonx.Unmarshal(raw, &in) != nil {
 		return "", false
 	}
+	p := &prober{env: env}
 	switch {
 	case in.FilePath != "":
-		return abs(in.FilePath, cwd), false
+		return abs(in.FilePath, env.Cwd), false
 	case in.NotebookPath != "":
-		return abs(in.NotebookPath, cwd), false
+		return abs(in.NotebookPath, env.Cwd), false
 	case in.FilePathAlt != "":
-		return abs(in.FilePathAlt, cwd), false
+		return abs(in.FilePathAlt, env.Cwd), false
 	case in.Path != "":
-		p := abs(in.Path, cwd)
-		fi, err := os.Stat(p)
-		return p, err == nil && fi.IsDir()
+		path = abs(in.Path, env.Cwd)
+		isDir, _ = p.exists(path)
+		return path, isDir
 	case tool == "Glob" && in.Pattern != "":
 		if dir := literalDir(in.Pattern); dir != "" {
-			return abs(dir, cwd), true
+			return abs(dir, env.Cwd), true
 		}
 	case tool == "Bash" && in.Command != "":
-		return commandPath(in.Command, cwd)
+		return commandPath(in.Command, p)
 	}
 	return "", false
 }
@@ -65,38 +88,6 @@ func literalDir(pattern string) string {
 		return prefix[:i]
 	}
 	return ""
-}
-
-// maxCommandProbes bounds the stat calls spent on one Bash command.
-const maxCommandProbes = 8
-
-// commandPath picks the first argument of a shell command that names an
-// existing file or directory under cwd (go test ./internal/store/...,
-// cat src/x.go). Flags, URLs and words without a slash or dot are skipped.
-func commandPath(cmd, cwd string) (string, bool) {
-	probes := 0
-	for _, tok := range strings.Fields(cmd) {
-		tok = strings.Trim(tok, `"'`+"`;|&()")
-		if !pathLike(tok) {
-			continue
-		}
-		if probes++; probes > maxCommandProbes {
-			break
-		}
-		tok = strings.TrimSuffix(strings.TrimSuffix(tok, "/..."), "/")
-		p := abs(tok, cwd)
-		if fi, err := os.Stat(p); err == nil {
-			return p, fi.IsDir()
-		}
-	}
-	return "", false
-}
-
-func pathLike(tok string) bool {
-	if tok == "" || tok[0] == '-' || strings.Contains(tok, "://") || strings.ContainsAny(tok, "=$*?<>") {
-		return false
-	}
-	return strings.Contains(tok, "/") || strings.Contains(strings.TrimPrefix(tok, "."), ".")
 }
 
 // RootOf maps a path to its root directory: the first depth directory

@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/session-intelligence/session-intelligence/shared/intel/shape/shell"
 )
 
 func TestRootOf(t *testing.T) {
@@ -94,9 +97,9 @@ func TestTarget(t *testing.T) {
 		{"Bash only URL", "Bash", `{"command":"curl https://example.com/a/b.txt"}`, "", false},
 		{"Bash quoted", "Bash", `{"command":"wc -l \"src/x.go\";"}`, j("src/x.go"), false},
 		{"Bash missing files", "Bash", `{"command":"cat nope/a.go other.txt"}`, "", false},
-		{"Bash bare word", "Bash", `{"command":"make Makefile"}`, "", false},
+		{"Bash make works in its directory", "Bash", `{"command":"make Makefile"}`, cwd, true},
 		{"Bash echo", "Bash", `{"command":"echo hello"}`, "", false},
-		{"Bash globs and vars skipped", "Bash", `{"command":"rm src/*.go $HOME/x.go"}`, "", false},
+		{"Bash glob is its directory, vars skipped", "Bash", `{"command":"rm $HOME/x.go src/*.go"}`, j("src"), true},
 		{"WebFetch", "WebFetch", `{"url":"https://example.com","prompt":"p"}`, "", false},
 		{"empty input", "Read", ``, "", false},
 		{"bad JSON", "Read", `{"file_path":`, "", false},
@@ -114,5 +117,33 @@ func TestTarget(t *testing.T) {
 func BenchmarkRootOf(b *testing.B) {
 	for b.Loop() {
 		RootOf("/home/me/src/project/internal/store/sqlite/db.go", "/home/me/src/project", 2, false)
+	}
+}
+
+// targetBench are tool calls as sessions make them.
+var targetBench = []struct{ name, tool, input string }{
+	{"Read", "Read", `{"file_path":"src/auth/login.go"}`},
+	{"go test", "Bash", `{"command":"go test ./internal/store/... 2>&1 | tail -30"}`},
+	{"cd and git", "Bash", `{"command":"cd sub && git status --short"}`},
+	{"grep", "Bash", `{"command":"grep -rn \"func Target\" --include=\"*.go\" src | head -20"}`},
+	{"commit heredoc", "Bash", `{"command":"git add src/x.go README.md && git commit -m \"$(cat <<'EOF'\nshape: parse Bash commands\n\nLonger body of the message, two lines\nof it.\nEOF\n)\""}`},
+	{"echo", "Bash", `{"command":"echo done"}`},
+}
+
+func BenchmarkTarget(b *testing.B) {
+	cwd, _ := project(b)
+	worst := func(cmd string) string { j, _ := json.Marshal(map[string]string{"command": cmd}); return string(j) }
+	cases := append(targetBench[:len(targetBench):len(targetBench)], []struct{ name, tool, input string }{
+		{"16 KB", "Bash", worst("cat src/x.go " + strings.Repeat("a/b ", (shell.MaxBytes-20)/4))},
+		{"1 MB", "Bash", worst(strings.Repeat("a/b ", 1<<18))},
+		{"nested", "Bash", worst(strings.Repeat("$(", shell.MaxNesting) + "cat src/x.go" + strings.Repeat(")", shell.MaxNesting))},
+	}...)
+	for _, bb := range cases {
+		b.Run(bb.name, func(b *testing.B) {
+			raw := json.RawMessage(bb.input)
+			for b.Loop() {
+				Target(bb.tool, raw, cwd)
+			}
+		})
 	}
 }

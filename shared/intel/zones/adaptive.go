@@ -7,18 +7,28 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/intel/history"
 )
 
-// Constants of the learning loop.
+// Constants of the learning loop (the seed's formula).
 const (
 	MinSamples  = 5    // compactions needed before zones adapt
 	maxSamples  = 50   // most recent compactions considered
 	regretSpan  = 10   // compactions the regret rate is measured over
-	orangeShare = 0.9  // orange sits just below the median compaction point
-	bound       = 0.3  // orange stays within ±30% of its default
-	regretPush  = 1.1  // ≥1 hard regret per compaction pushes orange out 10%
-	costPull    = 0.88 // an expensive session pulls orange in 12%
-	yellowGap   = 80_000
-	redGap      = 60_000
-	redStretch  = 1.1 // red sits above the 90th percentile
+	orangeShare = 0.9  // orange = floor(P50 × 0.9): just below the median compaction point
+	bound       = 0.3  // every border stays within ±30 % of the base one
+	regretPush  = 1.1  // ≥1 hard regret per compaction pushes orange out 10 %
+	costPull    = 0.88 // an expensive session pulls orange in 12 %
+	// yellow = orange − 80k and red ≥ orange + 60k: 0.8 and 0.6 of the
+	// gaps between the seed's default zones (100k each). Before a nearer
+	// compaction point the base zones sit closer together (30k and 20k
+	// before a 200k window's), so the gaps are these shares of the base's
+	// own: the seed's figures in a 1M window, the same shape in a small
+	// one (fixed 80k would put yellow far before a 137k orange).
+	yellowGapShare = 0.8
+	redGapShare    = 0.6
+	redStretch     = 1.05 // red = max(orange + gap, P90 × 1.05)
+	// A compaction below 40k (or half the point, for a smaller one) was
+	// not made under context pressure (a fresh start, a /compact to tidy
+	// up) and would drag every border to its floor.
+	minUseful = 40_000
 )
 
 // Learned is what the history teaches, before the current session's cost
@@ -29,26 +39,27 @@ type Learned struct {
 	Lo      int64   `json:"lo"`      // orange's lower bound
 }
 
-// Adaptive learns the zones from the compaction history: orange just
-// below where this user usually compacts (the median), red above the
-// heavy end (the 90th percentile), yellow 80k under orange, each bounded
-// by ±30% of the defaults so a noisy history cannot silence the warnings.
-// It prefers the project's own compactions (cwd) when there are enough,
-// pushes orange out when compactions were regretted (dropped context was
-// needed again) and pulls it in when this session costs more than most.
-// With fewer than MinSamples compactions it returns base.
+// Adaptive learns the zones from the compaction history around base (see
+// [Learn]) and applies the current session's cost.
 func Adaptive(entries []history.Entry, base Set, cwd string, currentCost float64) Set {
 	return Learn(entries, base, cwd).For(currentCost)
 }
 
-// Learn computes the cost-independent part of [Adaptive].
+// Learn follows the seed: orange just below where this user usually
+// compacts (floor of the median × 0.9), yellow 80k under it, red above
+// the heavy end (the larger of orange + 60k and the 90th percentile ×
+// 1.05), the gaps scaled to base's own (see yellowGapShare); each border
+// stays within ±30 % of base's, and none past its place before the
+// compaction point (base.Compact). It prefers the project's own
+// compactions (cwd) when there are enough, leaves out the ones made far
+// below the point, and pushes orange out when compactions were regretted
+// (dropped context was needed again). With fewer than MinSamples
+// compactions it returns base.
 func Learn(entries []history.Entry, base Set, cwd string) Learned {
-	sample := bucket(entries, cwd)
+	sample := bucket(useful(entries, base.Compact), cwd)
 	var tokens, costs []float64
 	for _, e := range sample {
-		if e.Tokens > 0 {
-			tokens = append(tokens, float64(e.Tokens))
-		}
+		tokens = append(tokens, float64(e.Tokens))
 		if e.Cost > 0 {
 			costs = append(costs, e.Cost)
 		}
@@ -57,19 +68,53 @@ func Learn(entries []history.Entry, base Set, cwd string) Learned {
 		return Learned{Set: base}
 	}
 	sort.Float64s(tokens)
-	lo, hi := round(float64(base.Orange)*(1-bound)), round(float64(base.Orange)*(1+bound))
-	orange := clamp(round(pct(tokens, 0.5)*orangeShare), lo, hi)
+	lo, hi := within(base.Orange)
+	orange := clamp(int64(math.Floor(pct(tokens, 0.5)*orangeShare)), lo, hi)
 	if regretRate(sample) >= 1 {
 		orange = min(hi, round(float64(orange)*regretPush))
 	}
-	l := Learned{Lo: lo, Set: Set{Orange: orange, Adaptive: true, Samples: len(tokens)}}
-	l.Set.Yellow = max(round(float64(base.Yellow)*(1-bound)), orange-yellowGap)
-	l.Set.Red = max(orange+redGap, min(round(float64(base.Red)*(1+bound)), round(pct(tokens, 0.9)*redStretch)))
+	ylo, yhi := within(base.Yellow)
+	rlo, rhi := within(base.Red)
+	yellowGap := round(float64(base.Orange-base.Yellow) * yellowGapShare)
+	redGap := round(float64(base.Red-base.Orange) * redGapShare)
+	set := Set{Orange: orange, Adaptive: true, Samples: len(tokens), Source: FromLearned,
+		Yellow: clamp(orange-yellowGap, ylo, yhi),
+		Red:    clamp(max(orange+redGap, round(pct(tokens, 0.9)*redStretch)), rlo, rhi)}
+	set = ordered(set.capAt(base.Compact))
+	l := Learned{Lo: min(lo, set.Orange), Set: set}
 	if len(costs) >= MinSamples {
 		sort.Float64s(costs)
 		l.CostP75 = pct(costs, 0.75)
 	}
 	return l
+}
+
+// within is the ±30 % range around a base border.
+func within(b int64) (lo, hi int64) {
+	return round(float64(b) * (1 - bound)), round(float64(b) * (1 + bound))
+}
+
+// ordered keeps yellow < orange < red, moving the lower border down.
+func ordered(s Set) Set {
+	s.Orange = min(s.Orange, s.Red-1)
+	s.Yellow = min(s.Yellow, s.Orange-1)
+	return s
+}
+
+// useful keeps the compactions made under context pressure: those of
+// at least minUseful tokens, or half the point when that is less.
+func useful(entries []history.Entry, point int64) []history.Entry {
+	floor := int64(minUseful)
+	if point > 0 {
+		floor = min(floor, point/2)
+	}
+	out := make([]history.Entry, 0, len(entries))
+	for _, e := range entries {
+		if e.Tokens >= floor {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // For applies the current session's cost: a session costing more than

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/session-intelligence/session-intelligence/shared/cc/autocompact"
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/intel/history"
 )
@@ -18,22 +19,34 @@ func Stamp(path string) string {
 	return fmt.Sprintf("%d-%d", fi.ModTime().UnixNano(), fi.Size())
 }
 
-// Cached is a Learned together with the history stamp and project it was
-// learned for.
+// Cached is a Learned together with the history stamp, project and
+// compaction point it was learned for.
 type Cached struct {
 	Stamp   string  `json:"stamp"`
 	Cwd     string  `json:"cwd"`
+	Point   int64   `json:"point,omitempty"`
 	Learned Learned `json:"learned"`
 }
 
-// Resolve returns what the history at path teaches for cwd, reusing c
-// when the history has not changed since; ok is false when c was stale
-// and has been replaced (the caller may want to save it).
-func Resolve(c Cached, path string, z config.Zones, cwd string) (Cached, bool) {
+// Resolve returns the zones in force for cwd: the user's when the
+// configuration sets them (they win over everything), else what the
+// history at path teaches around the zones of the compaction point pt,
+// reusing c when neither the history nor the point changed; ok is false
+// when c was stale and has been replaced (the caller may want to save
+// it).
+func Resolve(c Cached, path string, z config.Zones, pt autocompact.Point, cwd string) (Cached, bool) {
+	if z.UserSet {
+		set := Static(z)
+		if !pt.Off {
+			set.Compact = pt.Threshold
+		}
+		return Cached{Cwd: cwd, Point: pt.Threshold, Learned: Learned{Set: set}}, true
+	}
+	base := Base(pt)
 	stamp := Stamp(path)
-	if c.Stamp == stamp && c.Cwd == cwd && c.Learned.Set.Red > 0 {
+	if c.Stamp == stamp && c.Cwd == cwd && c.Point == base.Compact && c.Learned.Set.Red > 0 {
 		return c, true
 	}
 	entries, _ := history.Read(path)
-	return Cached{Stamp: stamp, Cwd: cwd, Learned: Learn(entries, Static(z), cwd)}, false
+	return Cached{Stamp: stamp, Cwd: cwd, Point: base.Compact, Learned: Learn(entries, base, cwd)}, false
 }

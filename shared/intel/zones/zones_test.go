@@ -33,7 +33,7 @@ func TestOf(t *testing.T) {
 
 func TestStatic(t *testing.T) {
 	d := config.Default().Statusline.Zones
-	defaults := Set{Yellow: d.Yellow, Orange: d.Orange, Red: d.Red}
+	defaults := Set{Yellow: d.Yellow, Orange: d.Orange, Red: d.Red, Source: FromDefault}
 	if defaults.Yellow <= 0 || defaults.Yellow >= defaults.Orange || defaults.Orange >= defaults.Red {
 		t.Fatalf("default zones %+v are not ascending", defaults)
 	}
@@ -42,7 +42,8 @@ func TestStatic(t *testing.T) {
 		in   config.Zones
 		want Set
 	}{
-		{"valid", config.Zones{Yellow: 100_000, Orange: 150_000, Red: 180_000}, Set{Yellow: 100_000, Orange: 150_000, Red: 180_000}},
+		{"valid", config.Zones{Yellow: 100_000, Orange: 150_000, Red: 180_000}, Set{Yellow: 100_000, Orange: 150_000, Red: 180_000, Source: FromDefault}},
+		{"set by the user", config.Zones{Yellow: 100_000, Orange: 150_000, Red: 180_000, UserSet: true}, Set{Yellow: 100_000, Orange: 150_000, Red: 180_000, Source: FromUser}},
 		{"zero", config.Zones{}, defaults},
 		{"yellow not positive", config.Zones{Yellow: 0, Orange: 2, Red: 3}, defaults},
 		{"orange below yellow", config.Zones{Yellow: 300_000, Orange: 200_000, Red: 400_000}, defaults},

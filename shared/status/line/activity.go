@@ -66,10 +66,17 @@ func (r *redraw) sessionCost() (float64, bool) {
 }
 
 func fieldCost(r *redraw) cell {
-	if cost, ok := r.sessionCost(); ok && cost > 0 {
-		return cell{text: humanize.USD(cost)}
+	cost, ok := r.sessionCost()
+	if !ok || cost <= 0 {
+		return cell{}
 	}
-	return cell{}
+	text := humanize.USD(cost)
+	if r.in.Cost == nil || r.in.Cost.TotalCostUSD == nil {
+		if s := r.transcriptStats(); s != nil && len(s.Unpriced(r.prices)) > 0 {
+			text = "~" + text // a model without a list price, priced at its family's rate
+		}
+	}
+	return cell{text: text}
 }
 
 // costPair renders "c$cost / s$saved", each part only when it matters.
@@ -107,52 +114,6 @@ func fieldTokenFlow(r *redraw) cell {
 	t := s.Totals
 	return cell{text: fmt.Sprintf("%s ↓%s ↑%s c%s", humanize.TokensTight(t.Total()),
 		humanize.TokensTight(t.Input+t.CacheCreation()), humanize.TokensTight(t.Output), humanize.TokensTight(t.CacheRead))}
-}
-
-// latestCache is the latest turn's cache read and cache creation.
-func (r *redraw) latestCache() (read, creation int64, ok bool) {
-	if c := r.in.Context; c != nil && c.CurrentUsage != nil {
-		return int64(c.CurrentUsage.CacheRead), int64(c.CurrentUsage.CacheCreation), true
-	}
-	if s := r.transcriptStats(); s != nil && s.Latest != nil {
-		return s.Latest.Usage.CacheRead, s.Latest.Usage.CacheCreation(), true
-	}
-	return 0, 0, false
-}
-
-func fieldCacheHit(r *redraw) cell {
-	read, creation, ok := r.latestCache()
-	if !ok || read+creation == 0 {
-		return cell{} // no cacheable prefix (first turn)
-	}
-	ratio := float64(read) / float64(read+creation)
-	style := dimYellow
-	switch {
-	case ratio >= 0.7:
-		style = dimGreen
-	case ratio < 0.3:
-		style = dimRed
-	}
-	return cell{text: fmt.Sprintf("cache:%d%%", int(ratio*100+0.5)), style: style}
-}
-
-func fieldCacheTokens(r *redraw) cell {
-	read, creation, ok := r.latestCache()
-	if !ok || read+creation == 0 {
-		return cell{}
-	}
-	return cell{text: "prefix:" + humanize.Tokens(read) + "/" + humanize.Tokens(creation)}
-}
-
-func fieldCacheSaved(r *redraw) cell {
-	s := r.transcriptStats()
-	if s == nil {
-		return cell{}
-	}
-	if saved := s.Saved(r.prices); saved >= 0.10 {
-		return cell{text: "saved:" + fmt.Sprintf("$%.2f", saved)}
-	}
-	return cell{}
 }
 
 func fieldCompactAge(r *redraw) cell {

@@ -15,6 +15,8 @@ func init() {
 		"deploy": fieldDeploy, "task": fieldTask, "issue": fieldIssue, "emoji": fieldEmoji, "emoji2": fieldEmoji2,
 		"branch": fieldBranch, "dirty": fieldDirty, "diffstat": fieldDiffstat,
 		"blockUsage": fieldBlockUsage, "weekUsage": fieldWeekUsage, "health": fieldHealth,
+		"autoCompact": fieldAutoCompact, "cacheExpiry": fieldCacheExpiry, "spendLimit": fieldSpendLimit,
+		"sessionName": fieldSessionName, "pr": fieldPR, "worktree": fieldWorktree,
 	}
 }
 

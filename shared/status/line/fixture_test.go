@@ -10,6 +10,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo"
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
@@ -27,7 +28,7 @@ type fixture struct {
 	env                       map[string]string
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	home := t.TempDir()
 	f := &fixture{home: home, project: filepath.Join(home, "work", "claude-session-intelligence"), env: map[string]string{"HOME": home}}
@@ -70,7 +71,7 @@ func transcriptText() string {
 	return b.String()
 }
 
-func must(t *testing.T, err error) {
+func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -81,17 +82,45 @@ func (f *fixture) getenv(k string) string { return f.env[k] }
 
 // input is a status line payload for the fixture; tokens < 0 sends a
 // null current_usage.
-func (f *fixture) input(tokens int64) *Input {
+func (f *fixture) input(tokens int64) *Input { return Decode(f.payload(tokens, nil)) }
+
+// payload is the fixture's stdin with some top-level members replaced or
+// added (raw JSON per key; "" leaves the member out).
+func (f *fixture) payload(tokens int64, members map[string]string) []byte {
 	cur := "null"
 	if tokens >= 0 {
 		cur = fmt.Sprintf(`{"input_tokens":%d,"output_tokens":120,"cache_creation_input_tokens":3000,"cache_read_input_tokens":120000}`, tokens-123000)
 	}
-	return Decode([]byte(fmt.Sprintf(`{"session_id":"82cc15b9-aaaa-bbbb-cccc-000000000001","transcript_path":%q,"cwd":%q,
+	base := fmt.Sprintf(`{"session_id":"82cc15b9-aaaa-bbbb-cccc-000000000001","transcript_path":%q,"cwd":%q,
 	"model":{"id":"claude-opus-4-7","display_name":"Opus 4.7"},"output_style":{"name":"explanatory"},
 	"cost":{"total_cost_usd":12.345,"total_duration_ms":%d},
 	"context_window":{"context_window_size":1000000,"current_usage":%s},
 	"rate_limits":{"five_hour":{"used_percentage":36,"resets_at":%d},"seven_day":{"used_percentage":95,"resets_at":%d}}}`,
-		f.transcript, f.project, (67 * time.Hour).Milliseconds(), cur, clock.Add(82*time.Minute).Unix(), clock.Add(29*time.Hour).Unix())))
+		f.transcript, f.project, (67 * time.Hour).Milliseconds(), cur, clock.Add(82*time.Minute).Unix(), clock.Add(29*time.Hour).Unix())
+	if len(members) == 0 {
+		return []byte(base)
+	}
+	var doc map[string]jsonx.RawMessage
+	if err := jsonx.Unmarshal([]byte(base), &doc); err != nil {
+		panic(err)
+	}
+	for k, v := range members {
+		if v == "" {
+			delete(doc, k)
+		} else {
+			doc[k] = jsonx.RawMessage(v)
+		}
+	}
+	data, err := jsonx.Marshal(doc)
+	if err != nil {
+		panic(fmt.Sprintf("payload %v: %v", members, err))
+	}
+	return data
+}
+
+// with is input with members replaced or added (see payload).
+func (f *fixture) with(tokens int64, members map[string]string) *Input {
+	return Decode(f.payload(tokens, members))
 }
 
 // render draws the given fields (or the preset when fields is empty).

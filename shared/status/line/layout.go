@@ -3,20 +3,24 @@ package line
 import "slices"
 
 // Presets are shorthands for field lists; an explicit statusline.fields
-// always wins.
+// always wins. The fields Claude Code sends only in some sessions
+// (spendLimit through a gateway, worktree, pr) go where their kind
+// already is and render nothing elsewhere, so they cost the usual layout
+// nothing; sessionName, present in most sessions, is in the verbose
+// preset only, on the reference line.
 var Presets = map[string][]string{
 	"minimal":  {"tokens"},
 	"standard": {"model", "project", "tokens", "newline", "task"},
 	"verbose": {
 		"tokens", "compactAge", "compactCost", "newline",
 		"session", "sessionId", "tools", "costSaved", "tokenFlow", "cacheHit", "newline",
-		"blockUsage", "weekUsage", "cwd", "newline",
-		"model", "project", "branch", "diffstat", "task",
+		"blockUsage", "weekUsage", "spendLimit", "cwd", "newline",
+		"model", "project", "sessionName", "branch", "worktree", "pr", "diffstat", "task",
 	},
 	"verbose-cache": {
 		"tokens", "compactAge", "compactCost", "newline",
 		"session", "sessionId", "tools", "costSaved", "tokenFlow", "cacheHit", "cacheTokens", "newline",
-		"blockUsage", "weekUsage", "cwd", "newline",
+		"blockUsage", "weekUsage", "spendLimit", "cwd", "newline",
 		"model", "project", "task",
 	},
 }

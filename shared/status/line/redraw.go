@@ -2,17 +2,19 @@ package line
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 
+	"github.com/session-intelligence/session-intelligence/shared/cc/autocompact"
 	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
 	"github.com/session-intelligence/session-intelligence/shared/cc/transcript"
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
-	"github.com/session-intelligence/session-intelligence/shared/intel/history"
+	"github.com/session-intelligence/session-intelligence/shared/intel/pressure"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
 )
@@ -43,6 +45,8 @@ type redraw struct {
 	stats     *transcript.Stats
 	stateDone bool
 	state     session.State
+	point     autocompact.Point // where Claude Code compacts by itself, set with the zones
+	list      []string          // the fields being rendered
 	onceCache map[string]any
 }
 
@@ -59,25 +63,34 @@ func newRedraw(in *Input, env Deps) *redraw {
 	return r
 }
 
-// learnedZones are the same adaptive zones the hooks use, learned from
-// the compaction history and cached per project until it changes.
+// learnedZones are the same zones the hooks use (the user's, the learned
+// ones or the ones placed before the compaction point), with what they
+// were computed from cached per project. The window Claude Code sent is
+// recorded for the session's hooks, which are not told it.
 func (r *redraw) learnedZones() zones.Set {
 	path := filepath.Join(r.env.Dirs.Cache(), "zones", paths.SessionID(r.cwd)+".json")
-	var cached zones.Cached
+	var cached pressure.Cache
 	if data, err := fsutil.ReadCapped(path, 64<<10); err == nil {
 		_ = jsonx.Unmarshal(data, &cached)
 	}
-	c, fresh := zones.Resolve(cached, history.Path(r.env.Dirs.Logs), r.cfg.Zones, r.cwd)
-	if !fresh {
-		if data, err := jsonx.Marshal(c); err == nil && fsutil.PrivateDir(filepath.Dir(path)) == nil {
+	before := cached
+	window, model := r.windowSize(), r.modelID()
+	if r.sid != "" && window > 0 {
+		_ = session.Dir(r.env.Dirs.Session(r.sid)).SaveWindow(session.Window{Size: window, Model: model})
+	}
+	res := pressure.Compute(pressure.Inputs{Dirs: r.env.Dirs, Zones: r.cfg.Zones, Getenv: r.env.Getenv, Cwd: r.cwd,
+		Project: r.projectDir(), Window: window, Model: model, Stats: r.transcriptStats()}, &cached)
+	if cached.Claude.Stamp != before.Claude.Stamp || cached.Zones.Stamp != before.Zones.Stamp || cached.Zones.Point != before.Zones.Point {
+		if data, err := jsonx.Marshal(cached); err == nil && fsutil.PrivateDir(filepath.Dir(path)) == nil {
 			_ = fsutil.WriteAtomic(path, data, 0o600, fsutil.NoSync)
 		}
 	}
+	r.point = res.Point
 	cost := 0.0
 	if r.in.Cost != nil && r.in.Cost.TotalCostUSD != nil {
 		cost = *r.in.Cost.TotalCostUSD
 	}
-	return c.Learned.For(cost)
+	return res.Learned.For(cost)
 }
 
 // transcriptStats reads the transcript incrementally (nil when absent).
@@ -114,8 +127,14 @@ func once[T any](r *redraw, name string, fn func() T) T {
 	return v
 }
 
+// shows reports whether the layout has the field: a field that also
+// lives inside another (autoCompact in tokens, cacheExpiry in cacheHit)
+// is then left out of that one.
+func (r *redraw) shows(name string) bool { return slices.Contains(r.list, name) }
+
 // render lays out the fields.
 func (r *redraw) render(list []string) string {
+	r.list = list
 	sep := r.paint.paint(r.cfg.Separator, sepCol)
 	var out []string
 	for _, line := range lines(list) {

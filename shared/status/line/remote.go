@@ -65,16 +65,20 @@ func (r *redraw) quotaCell(label string, w quotaWindow) cell {
 	if !w.resets.IsZero() && w.resets.After(r.now) {
 		text += " r:" + quota.FormatReset(w.resets.Sub(r.now))
 	}
-	style := ""
+	return cell{text: text, style: quotaStyle(w.pct)}
+}
+
+// quotaStyle escalates a quota's colour at 60, 85 and 95 percent.
+func quotaStyle(pct float64) string {
 	switch {
-	case w.pct >= 95:
-		style = red
-	case w.pct >= 85:
-		style = orange
-	case w.pct >= 60:
-		style = yellow
+	case pct >= 95:
+		return red
+	case pct >= 85:
+		return orange
+	case pct >= 60:
+		return yellow
 	}
-	return cell{text: text, style: style}
+	return ""
 }
 
 func fieldBlockUsage(r *redraw) cell {
@@ -85,6 +89,50 @@ func fieldBlockUsage(r *redraw) cell {
 func fieldWeekUsage(r *redraw) cell {
 	_, w := r.quotaWindows()
 	return r.quotaCell("w", w)
+}
+
+// fieldSpendLimit is the spend limit of a session billed through a
+// gateway, "spend:62% $31/$50/mo r:12d 4hr", with the quotas' colours.
+// The dollars show only when the gateway bills in USD; the share is
+// Claude Code's, else worked out from the dollars.
+func fieldSpendLimit(r *redraw) cell {
+	rl := r.in.RateLimits
+	if rl == nil || rl.SpendLimit == nil {
+		return cell{}
+	}
+	s := rl.SpendLimit
+	hasUSD := s.UsedUSD.ok && s.LimitUSD.ok && s.UsedUSD.v >= 0 && s.LimitUSD.v > 0
+	var pct float64
+	switch {
+	case s.UsedPercentage.ok:
+		pct = max(0, s.UsedPercentage.v)
+	case hasUSD:
+		pct = s.UsedUSD.v / s.LimitUSD.v * 100
+	default:
+		return cell{}
+	}
+	text := fmt.Sprintf("spend:%d%%", int(pct+0.5))
+	if hasUSD {
+		text += " " + dollars(s.UsedUSD.v) + "/" + dollars(s.LimitUSD.v) + periods[s.Period]
+	}
+	if rs := s.ResetsAt; rs.ok && rs.v > 0 && rs.v < maxEpochSeconds {
+		if at := time.Unix(int64(rs.v), 0); at.After(r.now) {
+			text += " r:" + quota.FormatReset(at.Sub(r.now))
+		}
+	}
+	return cell{text: text, style: quotaStyle(pct)}
+}
+
+// periods abbreviate a spend limit's period.
+var periods = map[string]string{"daily": "/day", "weekly": "/wk", "monthly": "/mo"}
+
+// dollars is a limit or a spend: "$50" when whole, "$31.20" with cents
+// below $1,000, whole dollars above.
+func dollars(x float64) string {
+	if x == float64(int64(x)) || x >= 1000 {
+		return fmt.Sprintf("$%.0f", x)
+	}
+	return fmt.Sprintf("$%.2f", x)
 }
 
 // services converts the configured serviceHealth entries.

@@ -10,7 +10,8 @@ import (
 
 // TestStatusLineInTUI: the SessionStart hook wires the status line into
 // settings.json, keeping the user's own; the real interactive Claude Code
-// then shows our token bar with the previous status line below it.
+// then shows our token bar, with the distance to its own compaction point
+// (967k of the 1M window), and the previous status line below it.
 func TestStatusLineInTUI(t *testing.T) {
 	s := newSession(t, "NO_COLOR=1")
 	settings := filepath.Join(s.env.Home, ".claude", "settings.json")
@@ -29,7 +30,7 @@ func TestStatusLineInTUI(t *testing.T) {
 	if _, err := tui.WaitFor("FAKE-REPLY", 5*time.Second); err != nil {
 		must(t, tui.SendKeys("Enter")) // the TUI sometimes swallows the first Enter while starting
 	}
-	screen, err := tui.WaitFor("250k/1M (25%)", 30*time.Second)
+	screen, err := tui.WaitFor("250k/1M · 717k to auto-compact", 30*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,61 @@
+package zones
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/cc/autocompact"
+	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+)
+
+// Why says in one line which zones are in force and why, for si status
+// and si explain.
+func (s Set) Why(pt autocompact.Point) string {
+	borders := fmt.Sprintf("yellow %s, orange %s, red %s", humanize.Tokens(s.Yellow), humanize.Tokens(s.Orange), humanize.Tokens(s.Red))
+	point := PointText(pt)
+	switch s.Source {
+	case FromUser:
+		why := borders + ": set in the configuration (statusline.zones), which wins over learned and window-derived zones"
+		if s.Compact > 0 && s.Red >= s.Compact {
+			why += fmt.Sprintf("; red is at or past %s, so it fires only if auto-compaction does not", point)
+		}
+		return why
+	case FromLearned:
+		return fmt.Sprintf("%s: learned from %d compactions, within ±30%% of the zones for %s", borders, s.Samples, point)
+	case FromWindow:
+		return fmt.Sprintf("%s: placed before %s, to leave room to compact on purpose", borders, point)
+	}
+	return borders + ": the defaults, " + point
+}
+
+// PointText names the compaction point and what it was computed from.
+func PointText(pt autocompact.Point) string {
+	if pt.Off {
+		return "auto-compaction is off"
+	}
+	var from []string
+	from = append(from, fmt.Sprintf("%s window from %s", humanize.Tokens(pt.Window), sourceText(pt.WindowFrom)))
+	if pt.AutoFrom != "" {
+		from = append(from, fmt.Sprintf("auto-compact window %s from %s", humanize.Tokens(pt.AutoWindow), sourceText(pt.AutoFrom)))
+	}
+	if pt.Pct > 0 {
+		from = append(from, fmt.Sprintf("CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=%g", pt.Pct))
+	}
+	return fmt.Sprintf("auto-compaction at %s (%s)", humanize.Tokens(pt.Threshold), strings.Join(from, ", "))
+}
+
+func sourceText(s autocompact.Source) string {
+	switch s {
+	case autocompact.FromStatusLine:
+		return "the status line"
+	case autocompact.FromModel:
+		return "the model id"
+	case autocompact.FromObserved:
+		return "an earlier automatic compaction"
+	case autocompact.FromEnv:
+		return "CLAUDE_CODE_AUTO_COMPACT_WINDOW"
+	case autocompact.FromSettings:
+		return "autoCompactWindow"
+	}
+	return "no source: a 200k guess"
+}
