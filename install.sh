@@ -6,7 +6,8 @@
 #
 #   plugin mode (default): registers plugin/ as a local marketplace and
 #     installs session-intelligence@session-intelligence from it with
-#     Claude Code's `claude plugin`.
+#     Claude Code's `claude plugin`; stable copies of si and ai go to
+#     ~/.claude/session-intelligence/bin, with plain /si and /ai.
 #   settings mode (--settings; also when `claude` is not on PATH or has no
 #     `plugin` command): copies the binaries to
 #     ~/.claude/session-intelligence/bin, registers the hooks in
@@ -14,12 +15,18 @@
 #     ~/.claude/commands/si.md. The settings.json edits are made by
 #     `si install` (byte-preserving, with a backup).
 #
+#   Both put si and ai on PATH: links in ~/.local/bin (created when
+#   missing) to those stable copies, which outlive plugin upgrades and
+#   uninstalls. An si or ai there that is not ours is left alone. When
+#   the directory is not on PATH, the line to add is printed.
+#
 #   ./install.sh                     # build, install as a plugin
 #   ./install.sh --settings          # build, install into settings.json
 #   ./install.sh --settings --dry-run  # print the changes and the settings.json diff; write nothing
 #   ./install.sh --prefix DIR        # use DIR as Claude Code's configuration directory
 #                                    # (instead of ~/.claude; run Claude Code with CLAUDE_CONFIG_DIR=DIR)
 #   ./install.sh --no-build          # use the binaries already built
+#   ./install.sh --bin-dir DIR       # put si and ai in DIR instead of ~/.local/bin
 #
 # Running it again changes nothing. ./uninstall.sh takes it back out.
 set -euo pipefail
@@ -33,8 +40,11 @@ say() { printf 'session-intelligence: %s\n' "$*"; }
 die() { say "$*" >&2; exit 1; }
 
 mode=auto build=1 dry=""
+bindir=""
 while [ $# -gt 0 ]; do
   case $1 in
+    --bin-dir) [ -n "${2:-}" ] || die "--bin-dir needs a directory"; bindir=$2; shift ;;
+    --bin-dir=*) bindir=${1#--bin-dir=} ;;
     --settings) mode=settings ;;
     --plugin) mode=plugin ;;
     --dry-run) dry=--dry-run ;;
@@ -75,7 +85,7 @@ elif [ ! -x "$bin/si-post-tool-use" ]; then
 fi
 
 if [ "$mode" = settings ]; then
-  exec "$bin/si" install --from "$mkt/plugins/session-intelligence" $dry
+  exec "$bin/si" install --from "$mkt/plugins/session-intelligence" $dry ${bindir:+--bin-dir "$bindir"}
 fi
 
 if [ -f "$config_dir/session-intelligence/install.json" ]; then
@@ -97,8 +107,8 @@ if claude plugin list --json 2>/dev/null | grep -q "\"$plugin\""; then
 else
   claude plugin install "$plugin"
 fi
-# Plain /si: a user command running a copy of si in the plugin's data
-# directory (~/.claude/plugins/data/<plugin id with - for @>), which the
-# SessionStart hook keeps current from then on.
-"$bin/si" install --from "$mkt/plugins/session-intelligence" --commands-only "$config_dir/plugins/data/${plugin//@/-}/bin"
+# The stable copies of si and ai (in the private state, outside the
+# plugin's folders), plain /si and /ai running them, and si and ai on
+# PATH; the SessionStart hook keeps them current from then on.
+"$bin/si" install --from "$mkt/plugins/session-intelligence" --plugin "$plugin" ${bindir:+--bin-dir "$bindir"}
 say "installed. Start a session with: claude"

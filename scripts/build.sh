@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds every binary of the plugin for this machine into the plugin's
-# bin/ directory (or into a copy of the marketplace with --out DIR).
+# bin/ directory (or into a copy of the marketplace with --out DIR); on
+# Windows (run it from Git Bash) the binaries are named .exe.
 #
 #   scripts/build.sh            # into plugin/plugins/session-intelligence/bin
 #   scripts/build.sh --out DIR  # copy plugin/ to DIR, build into DIR/plugins/session-intelligence/bin
@@ -20,8 +21,9 @@ mkdir -p "$bin"
 cmds="$out/plugins/session-intelligence/commands"
 rm -rf "$cmds" && mkdir -p "$cmds" && cp "$root"/commands/*.md "$cmds/"
 version=$(git -C "$root" describe --tags --always --dirty 2>/dev/null || echo dev)
+exe=$(go env GOEXE) # .exe where the binaries are for Windows
 build() { # package dir, binary name
-  CGO_ENABLED=0 go build -C "$root" -trimpath -ldflags "-s -w -X github.com/session-intelligence/session-intelligence/shared/core/version.Stamped=$version" -o "$bin/$2" "./$1"
+  CGO_ENABLED=0 go build -C "$root" -trimpath -ldflags "-s -w -X github.com/session-intelligence/session-intelligence/shared/core/version.Stamped=$version" -o "$bin/$2$exe" "./$1"
 }
 for dir in "$root"/hooks/*/; do
   name=$(basename "$dir")

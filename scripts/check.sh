@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The static gates CI runs beside the test suite: formatting, go vet (for
-# this platform and for Windows), staticcheck at a pinned version
+# this platform and for Windows), a build of every package and binary for
+# windows/amd64, windows/arm64 and darwin/arm64, staticcheck at a pinned version
 # (installed into the cache folder on first use), and the race detector on
 # every package that does not drive the real Claude Code CLI. Any finding
 # fails the script.
@@ -20,6 +21,18 @@ fi
 
 echo "== go vet"
 go vet ./...
+
+echo "== go vet (windows)"
+GOOS=windows go vet ./...
+
+echo "== cross-compile (windows/amd64, windows/arm64, darwin/arm64)"
+# Every package, and every binary linked (as release.sh builds them, less
+# the stamping) into a scratch directory that is thrown away.
+xbin=$(mktemp -d)
+trap 'rm -rf "$xbin"' EXIT
+for target in windows/amd64 windows/arm64 darwin/arm64; do
+  CGO_ENABLED=0 GOOS=${target%/*} GOARCH=${target#*/} go build -o "$xbin/" ./...
+done
 
 echo "== staticcheck $staticcheck_version"
 sc="$cache/staticcheck-$staticcheck_version/staticcheck"

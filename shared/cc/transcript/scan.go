@@ -43,7 +43,7 @@ func Scan(path, cacheDir string) (*Stats, error) {
 		return nil, fmt.Errorf("open transcript: %w", err)
 	}
 	defer f.Close()
-	dev, ino := statIDs(fi)
+	dev, ino := statIDs(f, fi)
 	id := identity{Path: path, Dev: dev, Ino: ino}
 	acc, upToDate := resume(f, fi.Size(), id, cacheDir)
 	if upToDate {

@@ -47,6 +47,10 @@ type Options struct {
 	// Installing names binaries the caller is about to put in BinDir
 	// (the installer plans before it copies them).
 	Installing []string
+	// Plugin is the id of the installed plugin the commands belong to
+	// ("" in settings mode): once Claude Code no longer has it installed
+	// and enabled, the commands retire themselves ([Retire]).
+	Plugin string
 }
 
 // Change is the plan for one command file.
@@ -107,7 +111,7 @@ func plan(o Options, rec record, f commands.File, c *Change) (Action, error) {
 // and records what it wrote. When nothing is due it takes no lock and
 // writes nothing: it runs at every session start.
 func Ensure(o Options) ([]Change, error) {
-	if changes, err := Plan(o); err != nil || !due(changes) {
+	if changes, err := Plan(o); err != nil || !due(changes) && !o.newPlugin() {
 		return changes, err
 	}
 	if err := fsutil.PrivateDir(o.State); err != nil {
@@ -144,6 +148,9 @@ func apply(o Options, changes []Change) error {
 			return fmt.Errorf("user command: %w", err)
 		}
 		rec.add(c.Path)
+	}
+	if len(rec.Installed) > 0 {
+		rec.Plugin = o.Plugin
 	}
 	if rec.equal(before) {
 		return nil
@@ -204,6 +211,14 @@ func withLock(state string, fn func() error) error {
 type record struct {
 	Installed  []string `json:"installed"`            // command files we wrote at some point
 	CreatedDir string   `json:"createdDir,omitempty"` // the command directory, when we created it
+	Plugin     string   `json:"plugin,omitempty"`     // Options.Plugin of the last install
+}
+
+// newPlugin reports whether the record names another plugin than o:
+// the files stay as they are, the record must follow.
+func (o Options) newPlugin() bool {
+	rec := loadRecord(o.State)
+	return len(rec.Installed) > 0 && rec.Plugin != o.Plugin
 }
 
 func recordPath(state string) string { return filepath.Join(state, "commands.json") }
@@ -225,11 +240,11 @@ func (r *record) add(path string) {
 }
 
 func (r record) clone() record {
-	return record{Installed: slices.Clone(r.Installed), CreatedDir: r.CreatedDir}
+	return record{Installed: slices.Clone(r.Installed), CreatedDir: r.CreatedDir, Plugin: r.Plugin}
 }
 
 func (r record) equal(o record) bool {
-	return slices.Equal(r.Installed, o.Installed) && r.CreatedDir == o.CreatedDir
+	return slices.Equal(r.Installed, o.Installed) && r.CreatedDir == o.CreatedDir && r.Plugin == o.Plugin
 }
 
 func (r record) save(state string) error {

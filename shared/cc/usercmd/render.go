@@ -10,6 +10,7 @@ package usercmd
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/commands"
@@ -25,11 +26,14 @@ const Marker = "# session-intelligence: managed copy (updated on upgrade, remove
 const unsafeInPath = "\"'`$\\\n\r"
 
 // Render returns the user copy of f that runs the binaries in binDir (an
-// absolute directory).
+// absolute directory). On Windows the directory is written with forward
+// slashes (C:/Users/…), which Git Bash, where Claude Code runs the
+// command, takes as they are.
 func Render(f commands.File, binDir string) ([]byte, error) {
-	if !strings.HasPrefix(binDir, "/") {
+	if !filepath.IsAbs(binDir) {
 		return nil, fmt.Errorf("command %s: binary directory %q is not absolute", f.Name, binDir)
 	}
+	binDir = filepath.ToSlash(binDir)
 	if strings.ContainsAny(binDir, unsafeInPath) {
 		return nil, fmt.Errorf("command %s: binary directory %q holds a quote, $, backslash or newline, which a command file cannot carry safely", f.Name, binDir)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // BinaryName is the status line executable.
@@ -39,20 +40,27 @@ type Record struct {
 	Binary      string `json:"binary"` // the stable copy settings.json runs
 	WasBlank    bool   `json:"wasBlank,omitempty"`
 	Blank       string `json:"blank,omitempty"`
+	// Plugin is the installed plugin whose SessionStart wired it ("" in
+	// settings mode and for --plugin-dir): once Claude Code no longer has
+	// it installed and enabled, the status line steps aside ([Release]).
+	Plugin string `json:"plugin,omitempty"`
+	// Released is when the status line gave statusLine back by itself.
+	Released string `json:"released,omitempty"`
 }
 
 // Options say where things are.
 type Options struct {
 	Dirs     paths.Dirs
 	Source   string // the si-statusline binary to install (e.g. in CLAUDE_PLUGIN_ROOT/bin)
-	StableIn string // directory of the stable copy (CLAUDE_PLUGIN_DATA/bin, else <state>/bin)
+	StableIn string // directory of the stable copy ([StableDir])
+	Plugin   string // the installed plugin wiring it, for [Record.Plugin]
 }
 
 // Settings is the user settings file.
 func (o Options) Settings() string { return filepath.Join(o.Dirs.Claude, "settings.json") }
 
 // Stable is the path of the stable copy.
-func (o Options) Stable() string { return filepath.Join(o.StableIn, BinaryName) }
+func (o Options) Stable() string { return filepath.Join(o.StableIn, proc.Exe(BinaryName)) }
 
 // Result says what Wire did.
 type Result struct {
@@ -74,8 +82,8 @@ func Wire(o Options) (Result, error) {
 	// next to it (which hands them to si-refresh), so both travel with it
 	// when the plugin has them.
 	for _, name := range companions {
-		if src := filepath.Join(filepath.Dir(o.Source), name); fileExists(src) {
-			more, err := installCopy(src, filepath.Join(o.StableIn, name))
+		if src := filepath.Join(filepath.Dir(o.Source), proc.Exe(name)); fileExists(src) {
+			more, err := installCopy(src, filepath.Join(o.StableIn, proc.Exe(name)))
 			if err != nil {
 				return res, err
 			}
@@ -84,18 +92,24 @@ func Wire(o Options) (Result, error) {
 	}
 	res.Copied = copied
 	res.Changed, res.Backup, err = settingsjson.Edit(o.Settings(), func(doc []byte) ([]byte, error) {
-		return PointAndRecord(o.Dirs, doc, o.Stable())
+		return PointAndRecord(o.Dirs, doc, o.Stable(), o.Plugin)
 	})
 	return res, err
 }
 
 // PointAndRecord is the settings.json edit of [Wire], for callers that
 // make it together with edits of their own: doc with statusLine running
-// stable, the record saved first when that changes anything.
-func PointAndRecord(d paths.Dirs, doc []byte, stable string) ([]byte, error) {
-	next, rec, err := Point(doc, load(d), stable)
-	if err != nil || bytes.Equal(next, doc) {
+// stable, the record (naming plugin, see [Record.Plugin]) saved first
+// when that changes anything.
+func PointAndRecord(d paths.Dirs, doc []byte, stable, plugin string) ([]byte, error) {
+	old := load(d)
+	next, rec, err := Point(doc, old, stable)
+	if err != nil {
 		return doc, err
+	}
+	rec.Plugin = plugin
+	if rec == old {
+		return next, nil
 	}
 	if err := save(d, rec); err != nil { // record before pointing away from it
 		return nil, err
@@ -106,12 +120,17 @@ func PointAndRecord(d paths.Dirs, doc []byte, stable string) ([]byte, error) {
 // Point returns doc with statusLine running the stable copy at stable,
 // and the record to keep with it (rec updated, or a new one holding the
 // user's previous statusLine). It returns doc itself when statusLine
-// already runs that copy.
+// already runs that copy. On Windows the path is written with forward
+// slashes (C:/Users/…), the form Git Bash runs and Claude Code itself
+// hands to hooks.
 func Point(doc []byte, rec Record, stable string) ([]byte, Record, error) {
+	stable = filepath.ToSlash(stable)
 	cmd := quote(stable)
 	raw, had := settingsjson.Get(doc, "statusLine")
 	if had && isOurs(raw) {
+		rec.Released = "" // wired again, by hand or by a reinstall
 		if commandOf(raw) == cmd {
+			rec.Binary = stable
 			return doc, rec, nil // already wired to this copy
 		}
 	} else {
@@ -139,11 +158,7 @@ func Point(doc []byte, rec Record, stable string) ([]byte, Record, error) {
 func Unwire(o Options) (changed bool, err error) {
 	rec := load(o.Dirs)
 	changed, _, err = settingsjson.EditAllowBlank(o.Settings(), func(doc []byte) ([]byte, error) {
-		next, err := Restore(doc, rec)
-		if err != nil || bytes.Equal(next, doc) || !rec.WasBlank {
-			return next, err
-		}
-		return settingsjson.RestoreBlank(next, []byte(rec.Blank)), nil
+		return giveBack(doc, rec)
 	})
 	if err != nil {
 		return changed, err
@@ -155,6 +170,16 @@ func Unwire(o Options) (changed bool, err error) {
 		return changed, fmt.Errorf("unwire: %w", err)
 	}
 	return changed, nil
+}
+
+// giveBack is the settings.json edit of [Unwire] and [Release]: [Restore],
+// and a file that was blank before the wiring given back blank.
+func giveBack(doc []byte, rec Record) ([]byte, error) {
+	next, err := Restore(doc, rec)
+	if err != nil || bytes.Equal(next, doc) || !rec.WasBlank {
+		return next, err
+	}
+	return settingsjson.RestoreBlank(next, []byte(rec.Blank)), nil
 }
 
 // Restore is the settings.json edit of [Unwire]: doc with the previous
@@ -243,15 +268,25 @@ func quote(path string) string {
 // installCopy); true when it wrote dst.
 func Copy(src, dst string) (bool, error) { return installCopy(src, dst) }
 
-// installCopy copies src to dst atomically when dst is missing or
-// differs in size or is older; a running status line keeps its inode.
+// installCopy puts src at dst atomically when dst is missing, or differs
+// in size or is older; a running status line keeps its inode. A hard link
+// is tried first: it costs nothing where a copy of every binary costs
+// half a second, and it outlives the plugin's folder as well as a copy
+// does (Claude Code replaces a plugin by writing a new folder, never by
+// rewriting its files). Across file systems it copies.
 func installCopy(src, dst string) (bool, error) {
 	si, err := os.Stat(src)
 	if err != nil {
 		return false, fmt.Errorf("status line binary: %w", err)
 	}
-	if di, err := os.Stat(dst); err == nil && di.Size() == si.Size() && !di.ModTime().Before(si.ModTime()) {
+	if di, err := os.Stat(dst); err == nil && (os.SameFile(si, di) || di.Size() == si.Size() && !di.ModTime().Before(si.ModTime())) {
 		return false, nil
+	}
+	if err := fsutil.PrivateDir(filepath.Dir(dst)); err != nil {
+		return false, err
+	}
+	if linkInto(src, dst) {
+		return true, nil
 	}
 	in, err := os.Open(src)
 	if err != nil {
@@ -262,10 +297,22 @@ func installCopy(src, dst string) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("status line binary: %w", err)
 	}
-	if err := fsutil.PrivateDir(filepath.Dir(dst)); err != nil {
-		return false, err
-	}
 	return true, fsutil.WriteAtomic(dst, data, 0o700, fsutil.Sync)
+}
+
+// linkInto hard-links src to a temporary name beside dst and renames it
+// over dst; false, leaving nothing behind, when the file system refuses.
+func linkInto(src, dst string) bool {
+	tmp := filepath.Join(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp-link")
+	os.Remove(tmp)
+	if os.Link(src, tmp) != nil {
+		return false
+	}
+	if os.Rename(tmp, dst) != nil {
+		os.Remove(tmp)
+		return false
+	}
+	return true
 }
 
 func fileExists(p string) bool {

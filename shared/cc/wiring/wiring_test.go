@@ -197,3 +197,37 @@ func TestUnwireKeepsLaterSettings(t *testing.T) {
 }
 
 func ptr(s string) *string { return &s }
+
+// TestCopyLinksAndOutlivesTheSource: the stable copy is a hard link
+// where the file system allows, a second install is a no-op, and the
+// copy survives the plugin's folder being deleted.
+func TestCopyLinksAndOutlivesTheSource(t *testing.T) {
+	dir := t.TempDir()
+	src, dst := filepath.Join(dir, "plugin", "si-statusline"), filepath.Join(dir, "stable", "si-statusline")
+	if err := os.MkdirAll(filepath.Dir(src), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(src, []byte("#!/bin/sh\necho v1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if wrote, err := Copy(src, dst); !wrote || err != nil {
+		t.Fatalf("Copy = %v, %v", wrote, err)
+	}
+	a, _ := os.Stat(src)
+	b, _ := os.Stat(dst)
+	if !os.SameFile(a, b) {
+		t.Error("the stable copy is not a link on one file system")
+	}
+	if wrote, err := Copy(src, dst); wrote || err != nil {
+		t.Errorf("second Copy = %v, %v, want a no-op", wrote, err)
+	}
+	if err := os.RemoveAll(filepath.Dir(src)); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(dst); err != nil || string(data) != "#!/bin/sh\necho v1\n" {
+		t.Errorf("the stable copy did not outlive the plugin: %q, %v", data, err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(dst), ".*")); len(left) != 0 {
+		t.Errorf("temporary files left behind: %v", left)
+	}
+}

@@ -15,6 +15,10 @@
 // first (the status line's normal case) the child is re-parented to init,
 // which reaps it. Either way no zombie remains, and Start itself returns
 // as soon as the child has been started.
+//
+// Windows has no sessions: there the child gets a process group and a
+// hidden console of its own and leaves the caller's job (see Start in
+// detach_windows.go).
 package detach
 
 import "errors"

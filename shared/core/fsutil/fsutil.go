@@ -29,7 +29,7 @@ func PrivateDir(dir string) error {
 	if !fi.IsDir() {
 		return fmt.Errorf("%s: not a directory", dir)
 	}
-	if fi.Mode().Perm()&0o077 != 0 {
+	if PermBits && fi.Mode().Perm()&0o077 != 0 {
 		if err := os.Chmod(dir, 0o700); err != nil {
 			return fmt.Errorf("chmod %s: %w", dir, err)
 		}
@@ -48,8 +48,9 @@ const (
 )
 
 // WriteAtomic replaces path with data: it writes a temporary file in the
-// same directory, optionally fsyncs it, and renames it over path, so
-// readers see either the old or the new content, never a mix. On any
+// same directory, optionally fsyncs it, and renames it over path
+// ([Replace]), so readers see either the old or the new content, never a
+// mix. On any
 // error the temporary file is removed and path is untouched. After a
 // successful rename the temps of path that a killed writer left behind
 // are swept ([RemoveStaleTemps]).
@@ -79,7 +80,7 @@ func WriteAtomic(path string, data []byte, perm os.FileMode, d Durability) (err 
 	if err = tmp.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
+	if err = Replace(tmp.Name(), path); err != nil {
 		return fmt.Errorf("rename %s: %w", path, err)
 	}
 	RemoveStaleTemps(path)
@@ -157,7 +158,7 @@ func AppendLine(path string, line []byte) error {
 // access. It is best effort: a file we may append to but not chmod (one
 // of another user's) still gets its line.
 func tighten(f *os.File) {
-	if fi, err := f.Stat(); err == nil && fi.Mode().Perm()&0o077 != 0 {
+	if fi, err := f.Stat(); err == nil && PermBits && fi.Mode().Perm()&0o077 != 0 {
 		_ = f.Chmod(0o600)
 	}
 }

@@ -8,6 +8,10 @@ import (
 	"syscall"
 )
 
+// PermBits is true where a file's mode carries who may read and write
+// it, as here.
+const PermBits = true
+
 // Owner is the user id that owns the file fi describes; ok is false
 // when the platform or the FileInfo carries no owner.
 func Owner(fi fs.FileInfo) (uid int, ok bool) {

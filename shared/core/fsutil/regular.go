@@ -10,6 +10,13 @@ import (
 // regular file (a FIFO, a device, a socket or a directory).
 var ErrNotRegular = errors.New("not a regular file")
 
+// CreateNew creates path for writing with perm. It fails when anything
+// is at path, a symlink included (never followed, even to nothing), so
+// it never replaces or writes through an existing file.
+func CreateNew(path string, perm os.FileMode) (*os.File, error) {
+	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|noFollow, perm)
+}
+
 // OpenRegular opens path for reading only when it is a regular file
 // (symlinks followed). The type is checked before the open, and the open
 // itself cannot block (a FIFO swapped in between is opened non-blocking

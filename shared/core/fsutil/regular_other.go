@@ -9,3 +9,9 @@ import "os"
 func openNonBlocking(path string) (*os.File, error) {
 	return os.Open(path)
 }
+
+// noFollow is not needed on Windows: Go's syscall.Open turns
+// O_CREATE|O_EXCL into CREATE_NEW with FILE_FLAG_OPEN_REPARSE_POINT, so
+// [CreateNew] fails on a symlink there too, without a window between a
+// check and the open.
+const noFollow = 0

@@ -13,3 +13,6 @@ import (
 func openNonBlocking(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
 }
+
+// noFollow makes an open fail on a symlink rather than follow it.
+const noFollow = syscall.O_NOFOLLOW

@@ -9,11 +9,29 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
-// ErrNoHome is returned when neither CLAUDE_CONFIG_DIR nor HOME is set.
-var ErrNoHome = errors.New("no home directory: set HOME or CLAUDE_CONFIG_DIR")
+// ErrNoHome is returned when neither CLAUDE_CONFIG_DIR nor the home
+// directory ([Home]) is set.
+var ErrNoHome = errors.New("no home directory: set HOME (USERPROFILE on Windows) or CLAUDE_CONFIG_DIR")
+
+// Home is the user's home directory as Claude Code takes it: $HOME, and
+// on Windows %USERPROFILE% first (Claude Code's ~ there, whatever HOME
+// Git Bash exports), then HOME. "" when unset.
+func Home(getenv func(string) string) string { return homeOn(runtime.GOOS, getenv) }
+
+func homeOn(goos string, getenv func(string) string) string {
+	if goos == "windows" {
+		if h := getenv("USERPROFILE"); h != "" {
+			return h
+		}
+	}
+	return getenv("HOME")
+}
 
 // Dirs holds the resolved locations for one process.
 type Dirs struct {
@@ -30,7 +48,7 @@ type Dirs struct {
 // none of it. This is the one check of that kind: every entry point (the
 // hooks, the status line, si) resolves its directories here.
 func Resolve(getenv func(string) string) (Dirs, error) {
-	home := getenv("HOME")
+	home := Home(getenv)
 	claude := getenv("CLAUDE_CONFIG_DIR")
 	if claude == "" {
 		if home == "" {
@@ -135,11 +153,13 @@ func rootOfBinary(exe string) string {
 // PluginBinary finds one of the plugin's executables under root (the
 // plugin directory): the native one of a release folder
 // (bin/<os>-<arch>/name) first, else bin/name unless that is the release
-// launcher script. "" when there is none.
+// launcher script. name is without the .exe that goos windows adds. ""
+// when there is none.
 func PluginBinary(root, goos, goarch, name string) string {
 	if root == "" {
 		return ""
 	}
+	name = proc.ExeFor(goos, name)
 	for _, p := range []string{
 		filepath.Join(root, "bin", goos+"-"+goarch, name),
 		filepath.Join(root, "bin", name),

@@ -3,7 +3,8 @@
 // type injected from main, so that tests drive any binary in-process
 // with no globals. Per-domain extras (a hook's event, the status line's
 // spawner, ai's terminal flags) embed it. It also finds the sibling
-// binaries that heavy subcommands live in.
+// binaries that heavy subcommands live in (named [Exe]), and runs child
+// processes in a group of their own ([RunGroup]) on unix and Windows.
 package proc
 
 import (
@@ -46,8 +47,9 @@ func (e IO) Clock() func() time.Time {
 var ErrNoSibling = errors.New("not found next to this binary, in $CLAUDE_PLUGIN_ROOT/bin or on PATH")
 
 // Sibling finds a companion binary of the running one: beside it (the
-// plugin's bin/ or the stable copy in CLAUDE_PLUGIN_DATA), in the
-// plugin's bin/, then on PATH.
+// plugin's bin/ or the stable copy in the private state), in the
+// plugin's bin/, then on PATH. name is the program's name without the
+// .exe that Windows adds.
 func (e IO) Sibling(name string) (string, error) {
 	var dirs []string
 	if self, err := os.Executable(); err == nil {
@@ -62,8 +64,8 @@ func (e IO) Sibling(name string) (string, error) {
 		}
 	}
 	for _, d := range dirs {
-		p := filepath.Join(d, name)
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+		p := filepath.Join(d, Exe(name))
+		if st, err := os.Stat(p); err == nil && Executable(st) {
 			return p, nil
 		}
 	}

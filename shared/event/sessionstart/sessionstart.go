@@ -11,11 +11,14 @@
 package sessionstart
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent"
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/intel/handoff"
 	"github.com/session-intelligence/session-intelligence/shared/relay"
@@ -25,11 +28,33 @@ import (
 var Handle = hookio.Chain(
 	hookio.Then("status line wiring", wireStatusLine),
 	hookio.Then("user commands", installUserCommands),
+	hookio.Then("CLIs on PATH", refreshOnPath),
 	hookio.Then("bootstrap", runBootstrap),
 	hookio.Then("resume block", resumeBlock),
 	hookio.Then("relay note", relayNote),
 	hookio.Then("agent", agentContext),
+	hookio.Then("compact tip", compactTip),
 )
+
+// tipMarker records that the manual-/compact tip was shown.
+const tipMarker = "tip-manual-compact"
+
+// compactTip shows the user, once per install, what a manual /compact
+// needs: Claude Code waits after it, so a short message resumes the work
+// (the resume banner repeats the tip at its bottom).
+func compactTip(rt *hookio.Runtime, _ *hookio.Input) (hookio.Result, error) {
+	marker := filepath.Join(rt.Dirs.State, tipMarker)
+	if _, err := os.Stat(marker); err == nil {
+		return hookio.Result{}, nil
+	}
+	if err := fsutil.PrivateDir(rt.Dirs.State); err != nil {
+		return hookio.Result{}, err
+	}
+	if err := os.WriteFile(marker, nil, 0o600); err != nil {
+		return hookio.Result{}, err
+	}
+	return hookio.Result{Notice: "session-intelligence: " + handoff.ManualTip}, nil
+}
 
 // resumeBlock is the SESSION RESUME block after a compaction, from the
 // hand-off the PreCompact hook wrote (consumed: it is one-shot).
@@ -60,9 +85,11 @@ func agentContext(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 	return hookio.Result{Context: agent.SessionStart(rt, in)}, nil
 }
 
-// wireStatusLine copies the plugin's status line binary to the plugin's
-// data directory and points settings.json at it. Failures are logged:
-// the session starts regardless.
+// wireStatusLine copies the plugin's status line binary to the stable
+// directory (wiring.StableDir, outside the plugin) and points
+// settings.json at it, naming the plugin so that the status line steps
+// aside once Claude Code uninstalls or disables it. Failures are
+// logged: the session starts regardless.
 func wireStatusLine(rt *hookio.Runtime, _ *hookio.Input) (hookio.Result, error) {
 	if !rt.Config.Statusline.AutoWire {
 		return hookio.Result{}, nil
@@ -72,7 +99,12 @@ func wireStatusLine(rt *hookio.Runtime, _ *hookio.Input) (hookio.Result, error) 
 		rt.Log.Debugf(nil, "no plugin root; status line left as it is")
 		return hookio.Result{}, nil
 	}
-	res, err := wiring.Wire(wiring.Options{Dirs: rt.Dirs, Source: src, StableIn: stableBinDir(rt)})
+	id, gone := pluginOf(rt)
+	if gone {
+		rt.Log.Infof(nil, "the plugin is no longer installed or enabled; status line not wired")
+		return hookio.Result{}, nil
+	}
+	res, err := wiring.Wire(wiring.Options{Dirs: rt.Dirs, Source: src, StableIn: wiring.StableDir(rt.Dirs), Plugin: id})
 	switch {
 	case err != nil:
 		rt.Log.Warnf(nil, "status line not wired: %v", err)

@@ -189,6 +189,10 @@ func (r *runner) claudeMD() {
 	}
 	r.record(e, res)
 	e.RulesHash, e.File, e.Seen = hash, stampOf(path), r.opts.Now.Unix()
+	switch res.Action {
+	case Created, Prepended, Refreshed, Unchanged:
+		e.BlockHash = blockHash(r.opts.Rules)
+	}
 }
 
 // record notes in the report and in e what [claudeMD] did to a CLAUDE.md.

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -41,6 +40,7 @@ func TestClaudeMD(t *testing.T) {
 		{name: "end at eof without newline", in: ptr(BeginMarker + "\nold\n" + EndMarker), want: BeginMarker + "\n" + rulesV1 + EndMarker, action: Refreshed},
 		{name: "crlf", in: ptr("a\r\nb\r\n"), want: strings.ReplaceAll(blockOf(rulesV1)+"\n", "\n", "\r\n") + "a\r\nb\r\n", action: Prepended, backup: true},
 		{name: "byte order mark", in: ptr("\ufeff# T\n"), want: "\ufeff" + blockOf(rulesV1) + "\n# T\n", action: Prepended, backup: true},
+		{name: "stale block after a byte order mark", in: ptr("\ufeff" + blockOf(rulesV2) + "\n# T\n"), want: "\ufeff" + blockOf(rulesV1) + "\n# T\n", action: Refreshed, backup: true},
 		{name: "only begin", in: ptr(user + BeginMarker + "\nx\n"), action: LeftAlone, reason: "only one"},
 		{name: "only end", in: ptr(EndMarker + "\n" + user), action: LeftAlone, reason: "only one"},
 		{name: "end before begin", in: ptr(EndMarker + "\nx\n" + BeginMarker + "\n"), action: LeftAlone, reason: "before"},
@@ -135,7 +135,7 @@ func TestClaudeMDBadPaths(t *testing.T) {
 	}{
 		{"directory", func(t *testing.T, path string) { mkdir(t, path) }, "not a regular file"},
 		{"fifo", func(t *testing.T, path string) {
-			if err := syscall.Mkfifo(path, 0o600); err != nil {
+			if err := mkfifo(path); err != nil {
 				t.Skip("no fifo:", err)
 			}
 		}, "not a regular file"},

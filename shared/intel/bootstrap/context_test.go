@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/session-intelligence/session-intelligence/templates"
@@ -207,7 +206,7 @@ func TestSessionContextBadFiles(t *testing.T) {
 		{"invalid utf-8", func(t *testing.T) { writeFile(t, path, "## Current Task\n\xff\xfe\n") }, "not a text file"},
 		{"directory", func(t *testing.T) { mkdir(t, path) }, "not a regular file"},
 		{"fifo", func(t *testing.T) {
-			if err := syscall.Mkfifo(path, 0o600); err != nil {
+			if err := mkfifo(path); err != nil {
 				t.Skip("no fifo:", err)
 			}
 		}, "not a regular file"},

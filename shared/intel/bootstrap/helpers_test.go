@@ -5,7 +5,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -163,12 +162,7 @@ func versions(t testing.TB, paths ...string) map[string]version {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, _ := fi.Sys().(*syscall.Stat_t)
-		v := version{mtime: fi.ModTime(), size: fi.Size()}
-		if st != nil {
-			v.ino = st.Ino
-		}
-		out[p] = v
+		out[p] = version{mtime: fi.ModTime(), size: fi.Size(), ino: inode(fi)}
 	}
 	return out
 }

@@ -4,6 +4,9 @@ import (
 	"bytes"
 )
 
+// bom is the UTF-8 byte order mark, which must stay a file's first bytes.
+var bom = []byte("\xef\xbb\xbf")
+
 // markerLine is one marker found on a line of its own.
 type markerLine struct {
 	start, end int // the line, including its line ending
@@ -25,13 +28,16 @@ func scanMarkers(data []byte) markers {
 		if i := bytes.IndexByte(data[off:], '\n'); i >= 0 {
 			next = off + i + 1
 		}
-		line := data[off:next]
+		line, start := data[off:next], off
+		if off == 0 && bytes.HasPrefix(line, bom) { // the block sits after a byte order mark
+			line, start = line[len(bom):], len(bom)
+		}
 		trimmed := bytes.TrimSpace(line)
 		switch {
 		case string(trimmed) == BeginMarker:
-			m.begins = append(m.begins, markerLine{off, next})
+			m.begins = append(m.begins, markerLine{start, next})
 		case string(trimmed) == EndMarker:
-			m.ends = append(m.ends, markerLine{off, next})
+			m.ends = append(m.ends, markerLine{start, next})
 		case bytes.Contains(line, []byte(BeginMarker)) || bytes.Contains(line, []byte(EndMarker)):
 			m.inline++
 		}
@@ -85,7 +91,6 @@ func edited(data, body []byte, insert bool) (out []byte, action Action, reason s
 // prepend puts the block and a blank line before data, after a UTF-8
 // byte order mark if there is one (a BOM must stay the first bytes).
 func prepend(data, blk []byte, nl string) []byte {
-	bom := []byte("\xef\xbb\xbf")
 	head := 0
 	if bytes.HasPrefix(data, bom) {
 		head = len(bom)

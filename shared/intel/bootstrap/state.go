@@ -60,7 +60,11 @@ type claudeEntry struct {
 	WrittenAt   string `json:"writtenAt,omitempty"`   // first time we wrote the file (RFC 3339, UTC)
 	RefreshedAt string `json:"refreshedAt,omitempty"` // last time the block was written
 	Backup      string `json:"backup,omitempty"`      // the copy of the original made before our first edit
-	Seen        int64  `json:"seen"`
+	// BlockHash is [blockHash] of the block's content as last written or
+	// found current: the uninstaller takes out only a block that still
+	// holds it (or the current rules), never one the user edited.
+	BlockHash string `json:"blockHash,omitempty"`
+	Seen      int64  `json:"seen"`
 }
 
 // loadState reads the state file. A missing file is a fresh state; a

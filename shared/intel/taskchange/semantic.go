@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // Asker puts a question to a model and returns its raw answer. It must
@@ -52,9 +53,10 @@ func ClaudeAsker(bin string) Asker {
 		cmd.Env = append(os.Environ(), ChildEnv+"=1")
 		out := &capped{max: maxAnswer}
 		cmd.Stdout = out
-		ownGroup(cmd)
 		cmd.WaitDelay = 100 * time.Millisecond
-		if err := cmd.Run(); err != nil {
+		// Its own group: a tie-breaker that started helpers of its own
+		// leaves nothing behind.
+		if err := proc.RunGroup(cmd); err != nil {
 			if ctx.Err() != nil {
 				return "", fmt.Errorf("run %s: %w", bin, ctx.Err())
 			}

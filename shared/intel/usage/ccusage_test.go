@@ -94,7 +94,9 @@ func TestMatchesCcusage(t *testing.T) {
 		if got != exp {
 			t.Errorf("%s tokens = %v, ccusage %v", s.SessionID, got, exp)
 		}
-		if math.Abs(s.CostUSD-w.Cost) >= 0.01 {
+		// ccusage prices a model it does not know at zero; we price it
+		// at its family's rate and say so, so compare the listed part.
+		if math.Abs(s.CostUSD-s.EstimatedUSD-w.Cost) >= 0.01 {
 			t.Errorf("%s cost = %.4f, ccusage %.4f", s.SessionID, s.CostUSD, w.Cost)
 		}
 		t.Logf("%s: tokens %v, cost %.4f (ccusage %.4f)", s.SessionID, got, s.CostUSD, w.Cost)

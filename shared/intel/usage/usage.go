@@ -28,7 +28,13 @@ type Session struct {
 	CacheRead     int64    `json:"cache_read_input_tokens"`
 	CostUSD       float64  `json:"cost_usd"`
 	Models        []string `json:"models"`
+	// Unpriced lists the models with no known list price; their usage is
+	// priced at their family's rate (as the status line does) and
+	// CostEstimated says the cost holds such an estimate, EstimatedUSD
+	// how much of it.
 	Unpriced      []string `json:"unpriced_models,omitempty"`
+	CostEstimated bool     `json:"cost_estimated,omitempty"`
+	EstimatedUSD  float64  `json:"estimated_cost_usd,omitempty"`
 }
 
 // Report is what `si usage --json` prints.
@@ -49,8 +55,8 @@ type owned struct {
 }
 
 // Build reads the transcripts and totals each session. Costs use list
-// prices for known models only; unknown models are listed as unpriced
-// instead of guessed.
+// prices; a model with none is priced at its family's rate, listed as
+// unpriced and the cost marked as estimated, the same way everywhere.
 func Build(files []string, table pricing.Table) (Report, error) {
 	ids, parts, err := layout(files)
 	if err != nil {
@@ -167,7 +173,8 @@ func summarize(id string, models map[string]*transcript.ModelUsage, table pricin
 		p, known := table.Lookup(name)
 		if !known {
 			out.Unpriced = append(out.Unpriced, name)
-			continue
+			out.CostEstimated = true
+			out.EstimatedUSD += p.CostSplit(m.Usage, m.Above)
 		}
 		out.CostUSD += p.CostSplit(m.Usage, m.Above)
 	}

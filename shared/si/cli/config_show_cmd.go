@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 	"github.com/session-intelligence/session-intelligence/shared/si/configedit"
+	"github.com/session-intelligence/session-intelligence/shared/si/inspect"
 )
 
 // ShowCmd is `si show [--json]`.
@@ -174,6 +177,21 @@ func (c *ExplainCmd) Run(d *deps) error {
 		}
 		r, _ := configedit.Find(rows, key)
 		fmt.Fprint(d.Stdout, configedit.Explain(r, where))
+		if strings.HasPrefix(key, "statusline.zones.") {
+			fmt.Fprintln(d.Stdout, "  in force: "+d.zonesInForce())
+		}
 	}
 	return nil
+}
+
+// zonesInForce says which zones apply here and why: the user's, learned,
+// or placed before where Claude Code compacts by itself.
+func (d *deps) zonesInForce() string {
+	s := inspect.FindSession(d.Dirs, "", d.Cwd, d.Getenv)
+	var win session.Window
+	if s.Found {
+		win = session.Dir(d.Dirs.Session(s.ID)).LoadWindow()
+	}
+	comp := inspect.ReadCompactions(d.Dirs, d.Config, d.Cwd, d.Getenv, win)
+	return comp.Zones.Why(comp.Point)
 }

@@ -2,22 +2,28 @@ package cli
 
 import (
 	"fmt"
+	"path/filepath"
 	"runtime"
 
+	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/intel/bootstrap"
 	"github.com/session-intelligence/session-intelligence/shared/si/installer"
+	"github.com/session-intelligence/session-intelligence/shared/si/onpath"
 )
 
-// InstallCmd is `si install`, the Go half of `./install.sh --settings`:
-// it installs without the plugin system, into settings.json.
+// InstallCmd is `si install`, the Go half of `./install.sh`: the whole
+// install into settings.json (settings mode), or with --plugin what
+// plugin mode adds beside the plugin.
 type InstallCmd struct {
-	From   string `required:"" type:"existingdir" help:"The plugin directory to install from (bin/ and hooks/hooks.json)."`
+	From   string `type:"existingdir" help:"The plugin directory to install from (bin/ and hooks/hooks.json); with --plugin, default: the stable copies a session start made."`
 	Prefix string `type:"path" help:"Claude Code configuration directory to install into (default: $CLAUDE_CONFIG_DIR, else ~/.claude)."`
 	DryRun bool   `help:"Print what would change, with the settings.json diff; write nothing."`
-	// CommandsOnly is plugin mode: the plugin runs the hooks, this only
-	// makes plain /si work from the first session on.
-	CommandsOnly string `placeholder:"BINDIR" type:"path" help:"Only install the /si user command, running a copy of si kept in BINDIR (plugin mode: the plugin's data directory)."`
+	BinDir string `name:"bin-dir" placeholder:"DIR" type:"path" help:"Where si and ai go on PATH (default ~/.local/bin; created when missing)."`
+	// Plugin is plugin mode: the plugin runs the hooks, this only adds
+	// the stable copies, the plain /si and /ai and the CLIs on PATH.
+	Plugin string `placeholder:"ID" help:"Plugin mode: the plugin ID (e.g. session-intelligence@session-intelligence) runs the hooks; only install the stable copies of si and ai, the plain /si and /ai user commands and si and ai on PATH."`
 }
 
 // Run plans the install, then prints it (--dry-run) or applies it.
@@ -26,11 +32,14 @@ func (c *InstallCmd) Run(d *deps) error {
 	if err != nil {
 		return err
 	}
-	if c.CommandsOnly != "" {
-		return c.commandsOnly(d, dirs)
+	if c.Plugin != "" {
+		return c.pluginMode(d, dirs)
+	}
+	if c.From == "" {
+		return fmt.Errorf("install: --from DIR is required (the plugin directory; ./install.sh passes it)")
 	}
 	plan, err := installer.Prepare(installer.Options{Dirs: dirs, From: c.From, Goos: runtime.GOOS, Goarch: runtime.GOARCH,
-		WireStatusBar: cfg.Statusline.AutoWire})
+		WireStatusBar: cfg.Statusline.AutoWire, PathDir: c.BinDir, Path: d.Getenv("PATH")})
 	if err != nil {
 		return fmt.Errorf("install: %w", err)
 	}
@@ -40,6 +49,7 @@ func (c *InstallCmd) Run(d *deps) error {
 	}
 	if !plan.Changes() {
 		fmt.Fprintf(d.Stdout, "session-intelligence is already installed in %s; nothing changed.\n", dirs.Claude)
+		plan.OnPath.Print(d.Stdout, dirs.Home, false) // what still needs the user (PATH)
 		return nil
 	}
 	backup, err := plan.Apply()
@@ -52,14 +62,24 @@ func (c *InstallCmd) Run(d *deps) error {
 	return nil
 }
 
-func (c *InstallCmd) commandsOnly(d *deps, dirs paths.Dirs) error {
-	changes, err := installer.InstallCommands(dirs, c.From, c.CommandsOnly, runtime.GOOS, runtime.GOARCH)
+func (c *InstallCmd) pluginMode(d *deps, dirs paths.Dirs) error {
+	if c.DryRun {
+		return fmt.Errorf("install: --dry-run is for settings mode")
+	}
+	from := c.From
+	if from == "" { // installed with /plugin: the stable copies its first session made
+		from = filepath.Dir(wiring.StableDir(dirs))
+	}
+	res, err := installer.InstallPluginMode(installer.PluginMode{Dirs: dirs, From: from, Plugin: c.Plugin,
+		PathDir: c.BinDir, Path: d.Getenv("PATH"), Goos: runtime.GOOS, Goarch: runtime.GOARCH})
 	if err != nil {
 		return fmt.Errorf("install: %w", err)
 	}
-	for _, ch := range changes {
+	fmt.Fprintf(d.Stdout, "stable copies of si and ai: %s\n", res.Stable)
+	for _, ch := range res.Commands {
 		fmt.Fprintf(d.Stdout, "/%s: %s %s\n", ch.Name, ch.Path, ch.Action)
 	}
+	res.OnPath.Print(d.Stdout, dirs.Home, false)
 	return nil
 }
 
@@ -68,26 +88,63 @@ type UninstallCmd struct {
 	Prefix string `type:"path" help:"Claude Code configuration directory to uninstall from (default: $CLAUDE_CONFIG_DIR, else ~/.claude)."`
 }
 
-// Run removes what `si install` (and the /si user command) added.
+// Run removes what `si install` (either mode) and the hooks added, and
+// lists what it keeps.
 func (c *UninstallCmd) Run(d *deps) error {
 	dirs, _, err := targetDirs(d, c.Prefix)
 	if err != nil {
 		return err
 	}
 	out, err := installer.Uninstall(dirs)
+	printRemoved(d, dirs, out)
+	if err != nil {
+		return fmt.Errorf("uninstall: %w", err)
+	}
+	if out.Nothing() {
+		fmt.Fprintf(d.Stdout, "session-intelligence: nothing left to remove in %s.\n", dirs.Claude)
+	}
+	installer.PrintKept(d.Stdout, installer.Kept(dirs, d.Getenv))
+	return nil
+}
+
+// printRemoved says what the uninstall took out and what it left alone.
+func printRemoved(d *deps, dirs paths.Dirs, out installer.Removed) {
+	settings := filepath.Join(dirs.Claude, "settings.json")
 	switch {
 	case out.Deleted:
-		fmt.Fprintf(d.Stdout, "removed %s (the install had created it)\n", dirs.Claude+"/settings.json")
+		fmt.Fprintf(d.Stdout, "removed %s (the install had created it)\n", settings)
+	case out.StatusLine:
+		fmt.Fprintf(d.Stdout, "restored your previous statusLine in %s\n", settings)
 	case out.Settings:
-		fmt.Fprintf(d.Stdout, "restored %s (backup %s)\n", dirs.Claude+"/settings.json", out.Backup)
+		fmt.Fprintf(d.Stdout, "restored %s (backup %s)\n", settings, out.Backup)
 	}
 	for _, f := range out.Files {
 		fmt.Fprintf(d.Stdout, "removed %s\n", f)
 	}
-	if err != nil {
-		return fmt.Errorf("uninstall: %w", err)
+	for _, ch := range out.OnPath.Changes {
+		switch ch.Action {
+		case onpath.Removed:
+			fmt.Fprintf(d.Stdout, "removed %s (%s on PATH)\n", ch.Path, ch.Name)
+		case onpath.Foreign:
+			fmt.Fprintf(d.Stdout, "left %s alone: %s, not ours\n", ch.Path, ch.Detail)
+		}
 	}
-	return nil
+	if out.OnPath.CreatedDir {
+		fmt.Fprintf(d.Stdout, "removed %s (the install had created it)\n", out.OnPath.Dir)
+	}
+	for _, m := range out.ClaudeMD {
+		switch m.Outcome {
+		case bootstrap.BlockRemoved, bootstrap.FileDeleted:
+			fmt.Fprintf(d.Stdout, "%s %s\n", m.Outcome, m.Path)
+		case bootstrap.UserEdited:
+			fmt.Fprintf(d.Stdout, "left %s alone: %s\n", m.Path, m.Reason)
+		case bootstrap.Refused:
+			fmt.Fprintf(d.Stdout, "left %s alone: %s\n", m.Path, m.Reason)
+		}
+		if m.Legacy != "" {
+			fmt.Fprintf(d.Stdout, "kept %s: an older version's backup of that CLAUDE.md; delete it when you no longer need it\n", m.Legacy)
+		}
+	}
 }
 
 // targetDirs resolves the configuration directory to work on, and the

@@ -3,9 +3,11 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/session-intelligence/session-intelligence/shared/cc/usercmd"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/si/confirm"
 )
@@ -29,6 +31,12 @@ type SlashCmd struct {
 // Run runs the request with its output captured and prints it under a
 // first line that names the request, shell-quoted, for the --yes rerun.
 func (c *SlashCmd) Run(d *deps) error {
+	// The /si user command outlives a plugin uninstalled with Claude
+	// Code's own commands: it then says so and removes itself.
+	if line, retired := usercmd.Retire(usercmd.Options{Dir: filepath.Join(d.Dirs.Claude, "commands"), State: d.Dirs.State}, d.Dirs.Claude); retired {
+		fmt.Fprintln(d.Stdout, line)
+		return nil
+	}
 	args, dropped := withoutYes(c.Args)
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:]

@@ -3,11 +3,14 @@ package cli
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+	"github.com/session-intelligence/session-intelligence/shared/intel/session"
+	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
 	"github.com/session-intelligence/session-intelligence/shared/si/inspect"
 )
 
@@ -18,7 +21,7 @@ type StatusCmd struct {
 
 // inspectOptions builds the read-only inspection of this machine.
 func (d *deps) inspectOptions() inspect.Options {
-	return inspect.Options{Dirs: d.Dirs, Cwd: d.Cwd, Getenv: d.Getenv, LookPath: d.Look, Now: d.Now}
+	return inspect.Options{Dirs: d.Dirs, Cwd: d.Cwd, Getenv: d.Getenv, LookPath: d.Look, Now: d.Now, Self: self()}
 }
 
 // Run prints the runtime state, section by section.
@@ -96,24 +99,32 @@ func (c *StatusCmd) session(w io.Writer, d *deps) {
 		st := s.State
 		section(w, "Session "+shortID(s.ID))
 		row(w, "tool calls", fmt.Sprintf("%d (updated %s ago)", st.Calls, ago(d.Now(), time.Unix(st.Updated, 0))))
-		row(w, "context", fmt.Sprintf("%s tokens (%s), zone %s", humanize.Tokens(st.Tokens), orDash(st.TokenSource), orDash(st.Zone)))
+		row(w, "context", fmt.Sprintf("%s tokens (%s), zone %s", humanize.Tokens(st.Tokens), orDash(st.TokenSource), zoneName(st.Zone)))
 		row(w, "advisories", fmt.Sprint(st.Advisories))
 		row(w, "shape log", fmt.Sprintf("%d entries", st.ShapeLines))
 		row(w, "archived", fmt.Sprintf("%d tool responses (si expand --list)", st.Archived))
 	}
-	comp := inspect.ReadCompactions(d.Dirs, d.Config, d.Cwd)
+	var win session.Window
+	if s.Found {
+		win = session.Dir(d.Dirs.Session(s.ID)).LoadWindow()
+	}
+	comp := inspect.ReadCompactions(d.Dirs, d.Config, d.Cwd, d.Getenv, win)
 	section(w, "Compaction")
 	hist := fmt.Sprintf("%d compactions recorded, %d in this directory", comp.Total, comp.Project)
 	if !comp.Last.IsZero() {
 		hist += ", last " + ago(d.Now(), comp.Last) + " ago"
 	}
 	row(w, "history", hist)
-	z := comp.Zones
-	kind := "defaults"
-	if z.Adaptive {
-		kind = fmt.Sprintf("adaptive, from %d compactions", z.Samples)
+	row(w, "auto-compaction", zones.PointText(comp.Point))
+	row(w, "zones", comp.Zones.Why(comp.Point))
+}
+
+// zoneName names a recorded zone; none recorded yet is green.
+func zoneName(z string) string {
+	if z == "" {
+		return "green"
 	}
-	row(w, "zones", fmt.Sprintf("yellow %s · orange %s · red %s (%s)", humanize.Tokens(z.Yellow), humanize.Tokens(z.Orange), humanize.Tokens(z.Red), kind))
+	return z
 }
 
 func section(w io.Writer, title string) { fmt.Fprintf(w, "\n%s\n", title) }
@@ -142,3 +153,9 @@ func orDash(s string) string {
 
 // ago is the time since t, never negative.
 func ago(now, t time.Time) string { return humanize.Duration(max(0, now.Sub(t))) }
+
+// self is the running binary's path, "" when unknown.
+func self() string {
+	p, _ := os.Executable()
+	return p
+}

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
@@ -29,9 +31,23 @@ func (c *UsageCmd) Run(d *deps) error {
 	}
 	tw := tabwriter.NewWriter(d.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "session\tinput\toutput\tcache write\tcache read\tcost\tmodels\t")
+	var unpriced []string
 	for _, s := range rep.Sessions {
+		cost := humanize.USD(s.CostUSD)
+		if s.CostEstimated {
+			cost = "~" + cost
+			unpriced = append(unpriced, s.Unpriced...)
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t\n", s.SessionID, humanize.Tokens(s.InputTokens), humanize.Tokens(s.OutputTokens),
-			humanize.Tokens(s.CacheCreation), humanize.Tokens(s.CacheRead), humanize.USD(s.CostUSD), len(s.Models))
+			humanize.Tokens(s.CacheCreation), humanize.Tokens(s.CacheRead), cost, len(s.Models))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(unpriced) > 0 {
+		slices.Sort(unpriced)
+		fmt.Fprintf(d.Stdout, "~ estimated: no list price for %s; priced at its family's rate (set statusline.prices to correct it)\n",
+			strings.Join(slices.Compact(unpriced), ", "))
+	}
+	return nil
 }

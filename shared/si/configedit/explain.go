@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 )
@@ -37,6 +38,22 @@ func Explain(r Row, where map[string]string) string {
 	}
 	fmt.Fprintf(&b, "  current:  %s)\n", cur)
 	fmt.Fprintf(&b, "  change:   si set %s VALUE   ·   si reset %s\n", k.Path, k.Path)
+	if k.Path == "statusline.fields" || k.Path == "statusline.preset" {
+		b.WriteString(fieldGlossary())
+	}
+	return b.String()
+}
+
+// fieldGlossary lists the status line's fields with an example and what
+// it means, so the bar's prefixes (c$, s$, b:, r:, c…) can be decoded.
+func fieldGlossary() string {
+	var b strings.Builder
+	b.WriteString("  fields:\n")
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	for _, f := range config.StatuslineFields {
+		fmt.Fprintf(tw, "    %s\t%s\t%s\n", f.Name, f.Example, f.Meaning)
+	}
+	tw.Flush()
 	return b.String()
 }
 

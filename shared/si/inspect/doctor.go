@@ -3,13 +3,10 @@ package inspect
 import (
 	"fmt"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
-	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
-	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // Verdict grades one check.
@@ -132,52 +129,5 @@ func (f Facts) checkHooks() []Check {
 
 func executable(path string) bool {
 	st, err := os.Stat(path)
-	return err == nil && !st.IsDir() && st.Mode()&0o111 != 0
-}
-
-// checkFiring compares the hooks' run records with the newest transcript:
-// a session that ran after the last SessionStart record means the hooks
-// are registered but Claude Code is not running them.
-func (f Facts) checkFiring(o Options) Check {
-	c := Check{Name: "hooks firing"}
-	if len(f.Fired) == 0 {
-		c.Verdict, c.Detail = Warn, "no hook has run yet"
-		c.Fix = "start a Claude Code session, then run si doctor again"
-		return c
-	}
-	last := f.Fired[hookio.SessionStart].At
-	newest := newestTranscript(filepath.Join(o.Dirs.Claude, "projects"))
-	if !last.IsZero() && newest.After(last.Add(2*time.Minute)) {
-		c.Verdict = Fail
-		c.Detail = fmt.Sprintf("a session ran at %s but SessionStart last fired %s", newest.Format(time.DateTime), last.Format(time.DateTime))
-		c.Fix = "check the plugin is enabled for that project and that no managed setting (allowManagedHooksOnly) blocks it"
-		return c
-	}
-	var parts []string
-	for _, e := range hookio.Events {
-		if r, ok := f.Fired[e]; ok {
-			parts = append(parts, fmt.Sprintf("%s %s ago", e, humanize.Duration(max(0, o.Now().Sub(r.At)))))
-		}
-	}
-	sort.Strings(parts)
-	c.Detail = strings.Join(parts, ", ")
-	return c
-}
-
-// newestTranscript is the latest modification time of a transcript.
-func newestTranscript(projects string) time.Time {
-	var newest time.Time
-	dirs, _ := os.ReadDir(projects)
-	for _, d := range dirs {
-		files, _ := os.ReadDir(filepath.Join(projects, d.Name()))
-		for _, fe := range files {
-			if !strings.HasSuffix(fe.Name(), ".jsonl") {
-				continue
-			}
-			if info, err := fe.Info(); err == nil && info.ModTime().After(newest) {
-				newest = info.ModTime()
-			}
-		}
-	}
-	return newest
+	return err == nil && proc.Executable(st)
 }

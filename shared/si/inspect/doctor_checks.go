@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 )
 
 func (f Facts) checkConfig() Check {
@@ -68,7 +70,7 @@ func (f Facts) checkState(o Options) Check {
 		c.Detail = o.Dirs.State + " does not exist yet (created by the first hook)"
 	case err != nil:
 		c.Verdict, c.Detail = Fail, err.Error()
-	case st.Mode().Perm()&0o077 != 0:
+	case fsutil.PermBits && st.Mode().Perm()&0o077 != 0: // Windows: see PermBits
 		c.Verdict, c.Detail = Fail, fmt.Sprintf("%s is %04o: other users can read archived tool output", o.Dirs.State, st.Mode().Perm())
 		c.Fix = "chmod 700 " + o.Dirs.State
 	}

@@ -1,10 +1,11 @@
 package inspect
 
 import (
-	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 )

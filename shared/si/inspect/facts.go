@@ -26,6 +26,7 @@ type Options struct {
 	Getenv     func(string) string
 	LookPath   func(string) (string, error)
 	Now        func() time.Time
+	Self       string // the running binary; finds a plugin loaded with --plugin-dir
 }
 
 // Facts is everything inspect found.
@@ -74,6 +75,12 @@ func Gather(o Options) Facts {
 	}
 	if f.Install.ID == "" && f.Install.Err == nil && f.EnabledTrue() {
 		f.Install = managedInstall(f.Levels, f.PluginID)
+	}
+	if f.Install.ID == "" && f.Install.Err == nil {
+		if in := sessionPlugin(o); in.ID != "" {
+			f.Install, f.PluginID = in, in.ID
+			f.Enabled = Setting{Value: true, From: "--plugin-dir"}
+		}
 	}
 	f.NoHooks = effective(f.Levels, "disableAllHooks")
 	f.Managed = managedInfo(o.ManagedDir, f.Levels, ids)

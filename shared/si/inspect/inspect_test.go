@@ -170,17 +170,42 @@ func TestDoctorProblems(t *testing.T) {
 	}
 }
 
-func TestDoctorNotFiring(t *testing.T) {
-	w := newWorld(t)
-	w.installPlugin()
-	w.claude("settings.json", `{"enabledPlugins":{"session-intelligence@session-intelligence":true}}`)
-	o := w.options()
-	fired := filepath.Join(hookio.FiredDir(o.Dirs), "SessionStart")
-	w.write(fired, "abc\n")
-	old := time.Now().Add(-time.Hour)
-	os.Chtimes(fired, old, old)
-	w.claude("projects/-x/abc.jsonl", "{}\n")
-	expect(t, w.doctor(), "hooks firing", Fail, "SessionStart last fired")
+func TestDoctorFiring(t *testing.T) {
+	start := func(at time.Time) string {
+		return `{"type":"permission-mode"}` + "\n" + `{"type":"user","timestamp":"` + at.UTC().Format(time.RFC3339Nano) + `"}` + "\n"
+	}
+	hour := time.Now().Add(-time.Hour)
+	for _, tc := range []struct {
+		name       string
+		recordSID  string // the SessionStart record's session
+		recordAt   time.Time
+		transcript string // of session "abc", written now
+		v          Verdict
+		detail     string
+	}{
+		// A session started an hour ago that is still running: its
+		// transcript is fresh, its SessionStart old. Healthy.
+		{"long session, recorded", "abc", hour, start(hour.Add(time.Second)), OK, "SessionStart"},
+		// Another session's SessionStart is the latest record, but it
+		// came after this one began: this one's fired first.
+		{"parallel sessions", "other", hour.Add(time.Minute), start(hour), OK, "SessionStart"},
+		// A session that began long after the last SessionStart record,
+		// which no hook recorded: hooks are not running.
+		{"not firing", "other", hour, start(time.Now().Add(-time.Minute)), Fail, "session abc began at"},
+		// No timestamp to go by: no verdict from absence alone.
+		{"no timestamp", "other", hour, "{}\n", OK, "SessionStart"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			w.installPlugin()
+			w.claude("settings.json", `{"enabledPlugins":{"session-intelligence@session-intelligence":true}}`)
+			fired := filepath.Join(hookio.FiredDir(w.options().Dirs), "SessionStart")
+			w.write(fired, tc.recordSID+"\n")
+			os.Chtimes(fired, tc.recordAt, tc.recordAt)
+			w.claude("projects/-x/abc.jsonl", tc.transcript)
+			expect(t, w.doctor(), "hooks firing", tc.v, tc.detail)
+		})
+	}
 }
 
 func TestBashInstalledHooks(t *testing.T) {

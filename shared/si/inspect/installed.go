@@ -95,6 +95,29 @@ func managedInstall(levels []Level, id string) Installed {
 	return Installed{}
 }
 
+// sessionPlugin describes the plugin a session loaded with --plugin-dir
+// (Claude Code's "name@inline"): it is in no registry, so it is found
+// from the running si, when si runs inside Claude Code (CLAUDECODE=1, as
+// the Bash tool sets it) from the bin/ of a folder holding our manifest.
+func sessionPlugin(o Options) Installed {
+	if o.Self == "" || o.Getenv == nil || o.Getenv("CLAUDECODE") != "1" {
+		return Installed{}
+	}
+	self := o.Self
+	if real, err := filepath.EvalSymlinks(self); err == nil {
+		self = real
+	}
+	root := filepath.Dir(filepath.Dir(self))
+	var meta struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+	}
+	if readJSON(filepath.Join(root, ".claude-plugin", "plugin.json"), &meta) != nil || meta.Name != PluginName {
+		return Installed{}
+	}
+	return Installed{ID: PluginName + "@inline", Scope: "this session, --plugin-dir", Version: meta.Version, Root: root}
+}
+
 // pluginRoot is where a marketplace folder keeps our plugin, from its
 // marketplace.json; "" when it has none.
 func pluginRoot(market string) string {

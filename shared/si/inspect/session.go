@@ -6,9 +6,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/cc/autocompact"
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/intel/history"
+	"github.com/session-intelligence/session-intelligence/shared/intel/pressure"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
 )
@@ -57,13 +59,15 @@ func within(path, dir string) bool {
 // Compactions summarises the compaction history for a project.
 type Compactions struct {
 	Total, Project int
-	Last           time.Time // the project's latest compaction (zero when none)
-	Zones          zones.Set // zones in force for the project
+	Last           time.Time         // the project's latest compaction (zero when none)
+	Zones          zones.Set         // zones in force for the project
+	Point          autocompact.Point // where Claude Code compacts by itself
 	Err            error
 }
 
-// ReadCompactions reads the history and the zones it yields for cwd.
-func ReadCompactions(d paths.Dirs, cfg config.Config, cwd string) Compactions {
+// ReadCompactions reads the history and the zones in force for cwd, for
+// a session whose window the status line recorded as w (zero when none).
+func ReadCompactions(d paths.Dirs, cfg config.Config, cwd string, getenv func(string) string, w session.Window) Compactions {
 	entries, err := history.Read(history.Path(d.Logs))
 	c := Compactions{Total: len(entries), Err: err}
 	for _, e := range entries {
@@ -74,6 +78,9 @@ func ReadCompactions(d paths.Dirs, cfg config.Config, cwd string) Compactions {
 			}
 		}
 	}
-	c.Zones = zones.Adaptive(entries, zones.Static(cfg.StatuslineFor(cwd).Zones), cwd, 0)
+	var cache pressure.Cache
+	res := pressure.Compute(pressure.Inputs{Dirs: d, Zones: cfg.StatuslineFor(cwd).Zones, Getenv: getenv, Cwd: cwd,
+		Project: cwd, Window: w.Size, Model: w.Model}, &cache)
+	c.Zones, c.Point = res.Learned.Set, res.Point
 	return c
 }

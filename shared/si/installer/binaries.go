@@ -11,6 +11,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // maxBinary caps a binary the installer reads; ours are under 20 MB.
@@ -108,7 +109,7 @@ func sameFile(src, dst string) (bool, error) {
 
 func isExecutable(p string) bool {
 	fi, err := os.Stat(p)
-	return err == nil && fi.Mode()&0o111 != 0
+	return err == nil && proc.Executable(fi)
 }
 
 func exists(p string) bool {

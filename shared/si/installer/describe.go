@@ -30,6 +30,7 @@ func (p *Plan) DryRun(w io.Writer) {
 			fmt.Fprintf(w, "  leave %s alone: it is not ours, so plain /%s stays yours (/%s:%s is not available without the plugin)\n", c.Path, c.Name, PluginName, c.Name)
 		}
 	}
+	p.OnPath.Print(w, p.opts.Dirs.Home, true)
 	if !exists(manifestPath(p.opts.Dirs)) {
 		fmt.Fprintf(w, "  write %s (what uninstall.sh takes back out)\n", manifestPath(p.opts.Dirs))
 	}
@@ -67,6 +68,7 @@ func (p *Plan) Summary(w io.Writer, backup string) {
 			fmt.Fprintf(w, "  command: %s %s\n", c.Path, c.Action)
 		}
 	}
+	p.OnPath.Print(w, p.opts.Dirs.Home, false)
 }
 
 func (p *Plan) events() []string {

@@ -48,7 +48,7 @@ func wantedHooks(pluginDir, bin string) ([]eventGroups, error) {
 			return nil, fmt.Errorf("plugin hooks %s: hooks.%s: %w", path, ev.key, err)
 		}
 		for i, g := range groups {
-			text := strings.ReplaceAll(string(g), rootPlaceholder+"/bin/", bin+"/")
+			text := strings.ReplaceAll(string(g), rootPlaceholder+"/bin/", commandPath(bin)+"/")
 			if strings.Contains(text, rootPlaceholder) {
 				return nil, fmt.Errorf("plugin hooks %s: hooks.%s: a command uses %s outside bin/", path, ev.key, rootPlaceholder)
 			}
@@ -226,7 +226,7 @@ func binariesRun(group jsonx.RawMessage, bin string) []string {
 	}
 	var out []string
 	for _, h := range g.Hooks {
-		_, rest, ok := strings.Cut(h.Command, bin+"/")
+		_, rest, ok := strings.Cut(h.Command, commandPath(bin)+"/")
 		if !ok {
 			continue
 		}
@@ -274,3 +274,9 @@ func kindOf(raw jsonx.RawMessage) string {
 	}
 	return "a number"
 }
+
+// commandPath is a directory as a hook command names it: with forward
+// slashes, which Git Bash (the shell Claude Code runs hooks in on
+// Windows) accepts in C:/… paths and which need no escaping inside the
+// JSON string; unchanged elsewhere.
+func commandPath(dir string) string { return filepath.ToSlash(dir) }

@@ -27,6 +27,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/si/onpath"
 )
 
 // PluginName is the plugin's name; settings with it enabled already run
@@ -43,7 +44,19 @@ type Options struct {
 	Dirs          paths.Dirs // the Claude Code configuration directory to install into
 	From          string     // the plugin directory: bin/ and hooks/hooks.json
 	Goos, Goarch  string
-	WireStatusBar bool // chain the status line (statusline.autoWire)
+	WireStatusBar bool   // chain the status line (statusline.autoWire)
+	PathDir       string // where si and ai go on PATH (--bin-dir; "" is ~/.local/bin)
+	Path          string // the PATH value, to say whether PathDir is on it
+}
+
+// onPath is the onpath install of si and ai, running the binaries in
+// BinDir; a plan (dry) counts the binaries about to be installed.
+func (o Options) onPath(dry bool, installing []binary) onpath.Options {
+	names := make([]string, len(installing))
+	for i, b := range installing {
+		names[i] = b.Name
+	}
+	return onpath.Options{Dirs: o.Dirs, Dir: o.PathDir, Stable: o.BinDir(), Path: o.Path, DryRun: dry, Installing: names}
 }
 
 // BinDir is where the binaries go.
@@ -70,6 +83,7 @@ type Plan struct {
 	Commands []usercmd.Change
 	Hooks    []eventGroups
 	Old, New []byte // settings.json before and after
+	OnPath   onpath.Report
 	manifest Manifest
 }
 
@@ -82,6 +96,11 @@ func (p *Plan) Changes() bool {
 	}
 	for _, c := range p.Commands {
 		if c.Action == usercmd.Created || c.Action == usercmd.Updated {
+			return true
+		}
+	}
+	for _, c := range p.OnPath.Changes {
+		if c.Action == onpath.Created || c.Action == onpath.Updated {
 			return true
 		}
 	}
@@ -120,6 +139,9 @@ func Prepare(o Options) (*Plan, error) {
 	if p.Commands, err = usercmd.Plan(o.commands(p.Binaries)); err != nil {
 		return nil, err
 	}
+	if p.OnPath, err = onpath.Install(o.onPath(true, p.Binaries)); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -147,7 +169,7 @@ func (p *Plan) edit(doc []byte, record bool) ([]byte, error) {
 	if p.opts.WireStatusBar {
 		stable := filepath.Join(p.opts.BinDir(), wiring.BinaryName)
 		if record {
-			doc, err = wiring.PointAndRecord(p.opts.Dirs, doc, stable)
+			doc, err = wiring.PointAndRecord(p.opts.Dirs, doc, stable, "")
 		} else {
 			doc, _, err = wiring.Point(doc, wiring.Load(p.opts.Dirs), stable)
 		}
@@ -182,6 +204,9 @@ func (p *Plan) Apply() (backup string, err error) {
 		return "", err
 	}
 	if p.Commands, err = usercmd.Ensure(o.commands(nil)); err != nil {
+		return backup, err
+	}
+	if p.OnPath, err = onpath.Install(o.onPath(false, nil)); err != nil {
 		return backup, err
 	}
 	return backup, nil

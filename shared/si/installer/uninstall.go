@@ -15,6 +15,9 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/intel/bootstrap"
+	"github.com/session-intelligence/session-intelligence/shared/si/onpath"
 )
 
 // Manifest is <state>/install.json: what the first install found and
@@ -80,54 +83,126 @@ func saveManifest(d paths.Dirs, m Manifest) error {
 
 // Removed is what Uninstall took out.
 type Removed struct {
-	Settings bool     // settings.json was edited (or deleted, see SettingsDeleted)
-	Deleted  bool     // settings.json was deleted: the install had created it
-	Backup   string   // backup of settings.json made before the edit
-	Files    []string // binaries, command files and directories removed
+	Settings   bool     // settings.json was edited (or deleted, see SettingsDeleted)
+	Deleted    bool     // settings.json was deleted: the install had created it
+	StatusLine bool     // plugin mode: the previous statusLine was given back
+	Backup     string   // backup of settings.json made before the edit
+	Files      []string // binaries, command files and directories removed
+	OnPath     onpath.Report
+	ClaudeMD   []bootstrap.Removal
 }
 
-// Uninstall removes what the installer added to the configuration in d:
-// the status line goes back to the user's, the hook groups that run our
-// binaries leave settings.json (which is byte-identical to before the
-// install when nothing else changed it meanwhile), and the user command
-// files, binaries, install record and the lock file of settings.json
-// are deleted. Session state, logs and session-context.md files stay.
-// Without an install record only the user command files and the lock
-// file are looked after (the plugin mode makes those too).
+// Nothing reports whether Uninstall found nothing of ours left to take
+// out (what it leaves alone, the user's, is still reported).
+func (r Removed) Nothing() bool {
+	if r.Settings || len(r.Files) > 0 || r.OnPath.CreatedDir {
+		return false
+	}
+	for _, c := range r.OnPath.Changes {
+		if c.Action == onpath.Removed {
+			return false
+		}
+	}
+	for _, m := range r.ClaudeMD {
+		if m.Outcome == bootstrap.BlockRemoved || m.Outcome == bootstrap.FileDeleted {
+			return false
+		}
+	}
+	return true
+}
+
+// Uninstall removes what either install mode added to the configuration
+// in d. Settings mode (an install record): the status line goes back to
+// the user's, the hook groups that run our binaries leave settings.json
+// (which is byte-identical to before the install when nothing else
+// changed it meanwhile), and the binaries and the install record are
+// deleted. Plugin mode: the previous statusLine goes back (the plugin
+// itself is Claude Code's to uninstall) and the stable copies are
+// deleted. Both: the user command files, si and ai on PATH (only ours),
+// the rules block of every CLAUDE.md the bootstrap wrote to
+// ([bootstrap.RemoveBlocks]) and the lock file of settings.json. Session
+// state, logs, session-context.md files, the configuration, memory and
+// notes stay ([Kept]). Running it again finds nothing and changes
+// nothing.
 func Uninstall(d paths.Dirs) (Removed, error) {
 	var out Removed
 	m, ok := LoadManifest(d)
-	bin := filepath.Join(d.State, "bin")
+	bin := wiring.StableDir(d)
 	if ok {
 		bin = m.Bin
-	}
-	if ok {
 		if err := uninstallSettings(d, m, &out); err != nil {
 			return out, err
 		}
+	} else if err := unwirePlugin(d, &out); err != nil {
+		return out, err
 	}
 	files, err := usercmd.Remove(usercmd.Options{Dir: filepath.Join(d.Claude, "commands"), BinDir: bin, State: d.State})
 	out.Files = append(out.Files, files...)
-	if err == nil {
-		err = removeSettingsLock(d, &out)
-	}
-	if err != nil || !ok {
+	if err != nil {
 		return out, err
 	}
-	for _, f := range m.Files {
-		if err := os.Remove(f); err == nil {
-			out.Files = append(out.Files, f)
-		} else if !errors.Is(err, fs.ErrNotExist) {
+	if out.OnPath, err = onpath.Remove(d, bin); err != nil {
+		return out, fmt.Errorf("uninstall: %w", err)
+	}
+	if out.ClaudeMD, err = bootstrap.RemoveBlocks(d, nil); err != nil {
+		return out, fmt.Errorf("uninstall: CLAUDE.md files: %w", err)
+	}
+	if err := removeSettingsLock(d, &out); err != nil {
+		return out, err
+	}
+	if ok {
+		if err := removeFiles(m.Files, &out); err != nil {
+			return out, err
+		}
+		if err := os.Remove(manifestPath(d)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return out, fmt.Errorf("uninstall: %w", err)
 		}
 	}
-	if os.Remove(m.Bin) == nil { // only when empty
-		out.Files = append(out.Files, m.Bin)
+	return out, removeStable(d, bin, &out)
+}
+
+// unwirePlugin gives back the statusLine the plugin's SessionStart
+// replaced, while settings.json still runs our status line.
+func unwirePlugin(d paths.Dirs, out *Removed) error {
+	if wiring.Load(d).Binary == "" {
+		return nil
 	}
-	if err := os.Remove(manifestPath(d)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return out, fmt.Errorf("uninstall: %w", err)
+	changed, err := wiring.Unwire(wiring.Options{Dirs: d})
+	if err != nil {
+		return fmt.Errorf("uninstall: %w", err)
 	}
-	return out, nil
+	out.Settings, out.StatusLine = changed, changed
+	return nil
+}
+
+// removeFiles deletes the installed binaries that are still there.
+func removeFiles(files []string, out *Removed) error {
+	for _, f := range files {
+		if err := os.Remove(f); err == nil {
+			out.Files = append(out.Files, f)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("uninstall: %w", err)
+		}
+	}
+	return nil
+}
+
+// removeStable deletes the stable copies (plugin mode keeps them in the
+// private state, outside the plugin) and then bin itself when empty.
+func removeStable(d paths.Dirs, bin string, out *Removed) error {
+	var files []string
+	for _, name := range wiring.StableNames {
+		files = append(files, filepath.Join(wiring.StableDir(d), proc.Exe(name)))
+	}
+	if err := removeFiles(files, out); err != nil {
+		return err
+	}
+	for _, dir := range []string{bin, wiring.StableDir(d)} {
+		if os.Remove(dir) == nil { // only when empty
+			out.Files = append(out.Files, dir)
+		}
+	}
+	return nil
 }
 
 // removeSettingsLock deletes the lock file our edits of settings.json

@@ -5,9 +5,10 @@ import (
 	"context"
 	"os/exec"
 	"strings"
-	"syscall"
 	"time"
 	"unicode/utf8"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // Chain settings from the environment (CLAUDE_STATUSLINE_*).
@@ -36,23 +37,23 @@ func lookup(getenv func(string) string, key string) (string, bool) {
 	return v, v != ""
 }
 
-// runPrevious runs the previous status line command with the same stdin
-// under a timeout, and returns its output made safe to print: at most
+// runPrevious runs the previous status line command with the same stdin,
+// in the shell Claude Code would run it in ([shellCommand]), under a
+// timeout, and returns its output made safe to print: at most
 // maxPrevLines lines and maxPrevBytes bytes, valid UTF-8, no control
 // sequences other than colours and hyperlinks. A command that fails,
 // hangs or prints nothing yields "".
 func runPrevious(ctx context.Context, command string, stdin []byte, env []string, timeout time.Duration) string {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", command)
+	shell, args := shellCommand(command, env)
+	cmd := exec.CommandContext(ctx, shell, args...)
 	cmd.Stdin = bytes.NewReader(stdin)
 	cmd.Env = env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 100 * time.Millisecond
 	var out limitedBuffer
 	cmd.Stdout = &out
-	_ = cmd.Run()
+	_ = proc.RunGroup(cmd)
 	return Sanitize(out.Bytes())
 }
 

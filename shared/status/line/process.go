@@ -41,8 +41,12 @@ func Main(args []string, env IO) int {
 	}
 	data, _ := hookio.ReadPayload(env.Stdin, 1<<20, time.Second)
 	cfg, _ := config.Load(config.Files{Legacy: dirs.LegacyConfig(), Unified: dirs.Config()}, env.Getenv)
-	chain := ChainFromEnv(env.Getenv, wiring.Load(dirs).Previous)
+	rec := wiring.Load(dirs)
+	chain := ChainFromEnv(env.Getenv, rec.Previous)
 	chain.Timeout = time.Duration(cfg.Statusline.ChainTimeoutMs) * time.Millisecond
+	if rec.Released != "" || pluginGone(dirs, rec) {
+		return stepAside(env, dirs, rec, chain, data)
+	}
 	prev := make(chan string, 1)
 	if chain.Previous != "" && !chain.NoPrev {
 		go func() { prev <- runPrevious(context.Background(), chain.Previous, data, env.Environ(), chain.Timeout) }()
@@ -78,7 +82,7 @@ func Spawner(start func(exe string, args []string) error) func(args ...string) {
 	if err != nil {
 		return nil
 	}
-	si := filepath.Join(filepath.Dir(self), "si")
+	si := filepath.Join(filepath.Dir(self), proc.Exe("si"))
 	if _, err := os.Stat(si); err != nil {
 		return nil
 	}

@@ -6,16 +6,16 @@ package cctest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/lock"
 )
 
 // Version is the Claude Code version the tests pin.
@@ -119,11 +119,13 @@ func installLocked(dir string) error {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return fmt.Errorf("install claude code: %w", err)
 	}
-	unlock, err := lockFile(dir + ".lock")
+	ctx, cancel := context.WithTimeout(context.Background(), installTimeout)
+	defer cancel()
+	unlock, err := lock.Acquire(ctx, dir+".lock")
 	if err != nil {
-		return err
+		return fmt.Errorf("install claude code: %w", err)
 	}
-	defer unlock()
+	defer func() { _ = unlock() }()
 	if checkVersion(filepath.Join(dir, "node_modules", ".bin", "claude")) == nil {
 		return nil // another process installed it while we waited
 	}
@@ -165,25 +167,4 @@ func npmInstall(dir string) error {
 		return fmt.Errorf("npm install %s: %w\n%s", pkg, err, out)
 	}
 	return nil
-}
-
-// lockFile takes an exclusive flock on path, waiting up to installTimeout,
-// and returns the function that releases it.
-func lockFile(path string) (unlock func(), err error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	deadline := time.Now().Add(installTimeout)
-	for {
-		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			return func() { f.Close() }, nil
-		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) || time.Now().After(deadline) {
-			f.Close()
-			return nil, fmt.Errorf("lock %s: %w", path, err)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
 }

@@ -6,9 +6,10 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // pollEvery is how often [TUI.WaitFor] captures the screen.
@@ -66,7 +67,7 @@ func (e *Env) StartTUI(t testing.TB, width, height int, args ...string) *TUI {
 // waitGone waits until process pid has exited (0: nothing to wait for).
 func waitGone(pid int, timeout time.Duration) {
 	deadline := time.Now().Add(timeout)
-	for pid > 0 && syscall.Kill(pid, 0) == nil && time.Now().Before(deadline) {
+	for proc.Alive(pid) && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
@@ -170,4 +171,14 @@ func (u *TUI) Exit(timeout time.Duration) error {
 		_ = u.SendKeys("C-c")
 		time.Sleep(5 * pollEvery)
 	}
+}
+
+// CaptureAll returns the whole pane, its scrollback included, or "" when
+// the session is gone.
+func (u *TUI) CaptureAll() string {
+	out, err := u.tmux("capture-pane", "-p", "-S", "-", "-t", u.target)
+	if err != nil {
+		return ""
+	}
+	return out
 }

@@ -32,9 +32,23 @@ func TestMarketplaceInstall(t *testing.T) {
 	previous := `{"statusLine": {"type": "command", "command": "echo MY-OWN-LINE", "padding": 1}}`
 	must(t, os.MkdirAll(filepath.Join(s.env.Home, ".claude"), 0o700))
 	must(t, os.WriteFile(filepath.Join(s.env.Home, ".claude", "settings.json"), []byte(previous), 0o600))
-	script("install.sh", "--no-build")
+	// The project is a work tree's top, so the bootstrap creates its
+	// CLAUDE.md; the uninstall deletes it again.
+	must(t, os.MkdirAll(filepath.Join(s.env.Project, ".git"), 0o755))
+	bin := filepath.Join(s.env.Home, ".local", "bin")
+	out := script("install.sh", "--no-build")
+	for _, want := range []string{"created " + bin, "on PATH: " + filepath.Join(bin, "si") + " -> " + filepath.Join(s.env.Home, ".claude", "session-intelligence", "bin", "si"),
+		bin + " is not on your PATH", `export PATH="$HOME/.local/bin:$PATH"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("install.sh output lacks %q:\n%s", want, out)
+		}
+	}
 	if out := script("install.sh", "--no-build"); !strings.Contains(out, "already installed") {
 		t.Errorf("second install.sh run is not idempotent:\n%s", out)
+	}
+	// si on PATH runs, from the stable copy, outside Claude Code.
+	if ver, err := exec.Command(filepath.Join(bin, "si"), "--version").Output(); err != nil || !strings.HasPrefix(string(ver), "si ") {
+		t.Errorf("%s --version = %q, %v", filepath.Join(bin, "si"), ver, err)
 	}
 	settings := readFile(t, filepath.Join(s.env.Home, ".claude", "settings.json"))
 	// Claude Code itself reformats settings.json when it adds the
@@ -56,9 +70,20 @@ func TestMarketplaceInstall(t *testing.T) {
 		t.Errorf("SessionStart did not wire the status line:\n%s", settings)
 	}
 
-	script("uninstall.sh")
-	if _, err := os.Stat(filepath.Join(s.env.Home, ".claude", "commands", "si.md")); err == nil {
-		t.Error("uninstall.sh left the /si user command")
+	claudeMD := filepath.Join(s.env.Project, "CLAUDE.md")
+	readFile(t, claudeMD) // the bootstrap created it
+	out = script("uninstall.sh")
+	for _, want := range []string{"deleted " + claudeMD, "removed " + filepath.Join(bin, "si") + " (si on PATH)", "Kept (delete what you no longer want):",
+		filepath.Join(s.env.Home, ".claude", "session-intelligence.json") + ": your configuration"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("uninstall.sh output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, gone := range []string{claudeMD, filepath.Join(bin, "si"), filepath.Join(s.env.Home, ".claude", "session-intelligence", "bin"),
+		filepath.Join(s.env.Home, ".claude", "commands", "si.md")} {
+		if _, err := os.Lstat(gone); err == nil {
+			t.Errorf("uninstall.sh left %s", gone)
+		}
 	}
 	settings = readFile(t, filepath.Join(s.env.Home, ".claude", "settings.json"))
 	if strings.Contains(settings, "session-intelligence@session-intelligence") {
@@ -66,5 +91,13 @@ func TestMarketplaceInstall(t *testing.T) {
 	}
 	if after, _ := settingsjson.Get([]byte(settings), "statusLine"); string(after) != string(before) || !strings.Contains(string(after), "MY-OWN-LINE") {
 		t.Errorf("uninstall did not restore the previous statusLine exactly:\n got %s\nwant %s", after, before)
+	}
+	// Twice: harmless, and it says so.
+	again := script("uninstall.sh")
+	if !strings.Contains(again, "nothing left to remove") || strings.Contains(again, "removed ") {
+		t.Errorf("second uninstall.sh run:\n%s", again)
+	}
+	if got := readFile(t, filepath.Join(s.env.Home, ".claude", "settings.json")); got != settings {
+		t.Errorf("second uninstall changed settings.json:\n%s", got)
 	}
 }

@@ -4,31 +4,59 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/testkit/refdata"
 )
 
+// noGoPath is a PATH with the system's tools and no Go toolchain: what a
+// user who never installed Go has.
+func noGoPath(t *testing.T) string {
+	t.Helper()
+	path := "/usr/bin:/bin"
+	for _, dir := range filepath.SplitList(path) {
+		if _, err := os.Stat(filepath.Join(dir, "go")); err == nil {
+			t.Skipf("this machine has go in %s, so no PATH can leave it out", dir)
+		}
+	}
+	return path
+}
+
 // TestReleaseFolder: scripts/release.sh builds a self-contained
-// marketplace that `claude plugin validate --strict` accepts, the real CLI
-// installs it, and its launchers run the right native binary.
+// marketplace that `claude plugin validate --strict` accepts, stamped with
+// a version Claude Code can refresh on; in a fresh HOME whose PATH has no
+// Go, the real CLI adds it as a marketplace and installs from it, and the
+// hooks and the status line work from its prebuilt binaries.
 func TestReleaseFolder(t *testing.T) {
 	if testing.Short() {
-		t.Skip("cross-compiles four targets")
+		t.Skip("cross-compiles")
 	}
 	s := newSession(t)
 	s.args = nil
 	root := refdata.RepoRoot(t)
 	out := filepath.Join(t.TempDir(), "release")
-	if msg, err := exec.Command(filepath.Join(root, "scripts", "release.sh"), out).CombinedOutput(); err != nil {
+	// The host and one Windows target: the script's loop is the same for
+	// all six, which scripts/check.sh cross-compiles in CI.
+	host := runtime.GOOS + "/" + runtime.GOARCH
+	build := exec.Command(filepath.Join(root, "scripts", "release.sh"), out)
+	build.Env = append(os.Environ(), "SI_RELEASE_TARGETS="+host+" windows/amd64")
+	if msg, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("release.sh: %v\n%s", err, msg)
 	}
-	for _, target := range []string{"linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64"} {
-		if _, err := os.Stat(filepath.Join(out, "plugins", "session-intelligence", "bin", target, "si-post-tool-use")); err != nil {
-			t.Errorf("release lacks %s: %v", target, err)
+	for _, bin := range []string{runtime.GOOS + "-" + runtime.GOARCH + "/si-post-tool-use", "windows-amd64/si-post-tool-use.exe"} {
+		if _, err := os.Stat(filepath.Join(out, "plugins", "session-intelligence", "bin", filepath.FromSlash(bin))); err != nil {
+			t.Errorf("release lacks %s: %v", bin, err)
 		}
 	}
+	manifest := readFile(t, filepath.Join(out, "plugins", "session-intelligence", ".claude-plugin", "plugin.json"))
+	if !regexp.MustCompile(`"version": "\d+\.\d+\.\d+(\+[0-9a-f]+)?"`).MatchString(manifest) {
+		t.Errorf("the release's plugin.json carries no release version:\n%s", manifest)
+	}
+	s.env.Extra = append(s.env.Extra, "PATH="+noGoPath(t))
 	claude := func(args ...string) string {
 		res, err := s.env.Run(t, args...)
 		if err != nil {
@@ -41,4 +69,27 @@ func TestReleaseFolder(t *testing.T) {
 	claude("plugin", "install", "session-intelligence@session-intelligence")
 	s.run(t, "go [[bash: echo hi]]")
 	readFile(t, filepath.Join(s.stateDir(), "state.json")) // the launcher ran the hook
+	settle(t, s.env.Home)
+	if line := s.redraw(t); !strings.Contains(line, "sid:"+s.sid[:8]) {
+		t.Errorf("the status line from the release does not draw:\n%q", line)
+	}
+}
+
+// settle waits, at the end of the test, until nothing under dir has
+// changed for a moment (at most 10 s): a redraw starts detached
+// refreshers that may still be writing when the test returns, and the
+// scratch HOME's removal must not race them.
+func settle(t *testing.T, dir string) {
+	t.Cleanup(func() {
+		last, quiet := "", 0
+		for i := 0; i < 100 && quiet < 3; i++ {
+			out, _ := exec.Command("find", dir, "-newermt", "-1 second").Output()
+			if now := string(out); now == last || now == "" {
+				quiet++
+			} else {
+				last, quiet = now, 0
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 }

@@ -9,12 +9,12 @@ import (
 	"net/http"
 	"path/filepath"
 	"runtime"
-	"syscall"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo"
 	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo/full"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	probe "github.com/session-intelligence/session-intelligence/shared/status/health/full"
 	"github.com/session-intelligence/session-intelligence/shared/status/line"
 	fetch "github.com/session-intelligence/session-intelligence/shared/status/quota/full"
@@ -32,7 +32,7 @@ const refreshBudget = 30 * time.Second
 
 // Run does the refresh; failures are recorded in the caches, not printed.
 func (c *CLI) Run(d *deps) error {
-	_ = syscall.Setpriority(syscall.PRIO_PROCESS, 0, 10) // yield to the session
+	proc.LowerPriority() // yield to the session
 	ctx, cancel := context.WithTimeout(context.Background(), refreshBudget)
 	defer cancel()
 	switch c.Kind {

@@ -1,11 +1,9 @@
-//go:build unix
-
 package relay
 
 import (
-	"errors"
 	"strconv"
-	"syscall"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // Alive reports whether the window (a process id) still runs. A window
@@ -16,6 +14,5 @@ func Alive(window string) bool {
 	if err != nil || pid <= 0 {
 		return true
 	}
-	err = syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
+	return proc.Alive(pid)
 }

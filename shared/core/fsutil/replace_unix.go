@@ -1,0 +1,8 @@
+//go:build unix
+
+package fsutil
+
+import "os"
+
+// Replace renames from to to, replacing what is there atomically.
+func Replace(from, to string) error { return os.Rename(from, to) }

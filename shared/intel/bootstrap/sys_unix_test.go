@@ -1,0 +1,19 @@
+//go:build unix
+
+package bootstrap
+
+import (
+	"os"
+	"syscall"
+)
+
+// mkfifo makes a FIFO at path.
+func mkfifo(path string) error { return syscall.Mkfifo(path, 0o600) }
+
+// inode is fi's inode number, 0 when unknown.
+func inode(fi os.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Ino) //nolint:unconvert // not uint64 everywhere
+	}
+	return 0
+}

@@ -1,9 +1,0 @@
-//go:build !unix
-
-package taskchange
-
-import "os/exec"
-
-// ownGroup leaves cmd as it is: without process groups, cancellation
-// kills the child only.
-func ownGroup(cmd *exec.Cmd) {}
