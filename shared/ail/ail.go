@@ -4,6 +4,13 @@
 // approaches and why (@LOG), code signatures with their mutations (@SIG)
 // and open tasks (@NEXT).
 //
+// The decoder is strict by default: it follows the format's EBNF, with
+// the productions the source leaves open defined in grammar.go, and
+// refuses anything else with an *[Error] that names the line, the kind
+// of problem and what was expected there. [DecodeOptions.Lenient]
+// accepts the near-misses that models write and lists each [Repair].
+// What the encoder writes always decodes strictly.
+//
 // The decoder only parses. A snapshot may carry text written to steer a
 // model (a fake @NEXT task, "ignore previous instructions"); callers must
 // present decoded content as data, never as instructions. Nothing here
@@ -51,7 +58,7 @@ type Line struct {
 // Pointer is one @MEM definition.
 type Pointer struct {
 	ID    int    // the N of $N
-	Value string // what $N stands for; never contains white space
+	Value string // what $N stands for: an identifier, never a pointer
 	Line  int    // where it was defined; 0 for pointers built in code
 }
 
@@ -60,24 +67,6 @@ type Pointer struct {
 type Document struct {
 	Mem   []Pointer
 	Lines []Line
-}
-
-// Error is a decoding error; Line is 0 when it concerns the whole input.
-type Error struct {
-	Line int
-	Msg  string
-}
-
-func (e *Error) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
-	}
-	return e.Msg
-}
-
-// errorf builds an *Error for line n.
-func errorf(n int, format string, args ...any) *Error {
-	return &Error{Line: n, Msg: fmt.Sprintf(format, args...)}
 }
 
 // Limits caps what the decoder accepts and produces. Zero fields take

@@ -2,9 +2,6 @@ package ail
 
 import (
 	"fmt"
-	"reflect"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/redact"
 )
@@ -39,7 +36,7 @@ func Encode(lines []Line, opt Options) (string, redact.Report, error) {
 		body := l.Body
 		if !opt.NoRedact {
 			var r redact.Report
-			body, r = redact.String(body, redact.All())
+			body, r = redactLine(l)
 			report = merge(report, r)
 		}
 		if err := checkLine(l.Kind, body); err != nil {
@@ -52,13 +49,11 @@ func Encode(lines []Line, opt Options) (string, redact.Report, error) {
 		doc = pointerize(out, opt.Counter)
 	}
 	text := doc.Format()
-	if len(text) > lim.MaxInput {
-		return "", nil, fmt.Errorf("encode: snapshot of %d bytes is over the decoder's %d-byte limit", len(text), lim.MaxInput)
-	}
-	for i, l := range strings.Split(text, "\n") {
-		if len(l) > lim.MaxLine {
-			return "", nil, fmt.Errorf("encode: snapshot line %d has %d bytes, over the decoder's %d-byte line limit", i+1, len(l), lim.MaxLine)
-		}
+	// What the encoder writes must decode strictly under the caller's
+	// limits; checking the whole output keeps that true whatever the
+	// builders and the pointer search did.
+	if _, err := ParseString(text, lim); err != nil {
+		return "", nil, fmt.Errorf("encode: the snapshot would not decode: %w", err)
 	}
 	return text, report, nil
 }
@@ -68,13 +63,40 @@ func checkLine(k Kind, body string) error {
 	if k == KindMem || kinds[string(k)] != k {
 		return fmt.Errorf("cannot write a %q line", k)
 	}
-	if body != strings.TrimSpace(body) {
-		return fmt.Errorf("body has surrounding white space")
-	}
-	if err := checkText(0, body); err != nil {
+	if err := checkText(body); err != nil {
 		return err
 	}
-	return checkBody(k, body)
+	return checkBody(k, body, false)
+}
+
+// redactLine redacts the parts of a line one by one, so that a
+// replacement cannot break the line's grammar: the rejected approach of
+// a @LOG line stays an identifier. A body that does not parse is
+// redacted whole (and then refused by the check).
+func redactLine(l Line) (string, redact.Report) {
+	var rep redact.Report
+	red := func(s string) string {
+		out, r := redact.String(s, redact.All())
+		rep = merge(rep, r)
+		return out
+	}
+	if checkBody(l.Kind, l.Body, false) != nil {
+		return red(l.Body), rep
+	}
+	if l.Kind != KindLog {
+		return rewrite(l, red), rep
+	}
+	r, _ := ParseLog(l.Body)
+	clean := Rejection{red(r.Tried), red(r.Reason), red(r.Instead)}
+	if clean == r {
+		return l.Body, rep
+	}
+	built, err := LogLine(clean)
+	if err != nil {
+		rep = nil
+		return red(l.Body), rep
+	}
+	return built.Body, rep
 }
 
 // merge adds the counts of b to a.
@@ -89,107 +111,4 @@ func merge(a, b redact.Report) redact.Report {
 		a[k] += n
 	}
 	return a
-}
-
-// Ctx returns text as @CTX lines: one per non-blank line, trimmed, with
-// invalid UTF-8 and control characters replaced by U+FFFD.
-func Ctx(text string) []Line { return prose(KindCtx, text) }
-
-// Arch is [Ctx] for @ARCH lines.
-func Arch(text string) []Line { return prose(KindArch, text) }
-
-func prose(k Kind, text string) []Line {
-	out := make([]Line, 0, strings.Count(text, "\n")+1)
-	for text != "" {
-		line := text
-		if i := strings.IndexByte(text, '\n'); i >= 0 {
-			line, text = text[:i], text[i+1:]
-		} else {
-			text = ""
-		}
-		if line = clean(strings.TrimSpace(line)); line != "" {
-			out = append(out, Line{Kind: k, Body: line})
-		}
-	}
-	return out
-}
-
-// clean replaces invalid UTF-8 and control characters other than tab
-// with U+FFFD; clean input is returned as it is.
-func clean(s string) string {
-	if checkText(0, s) == nil {
-		return s
-	}
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	return strings.Map(func(r rune) rune {
-		if (r < 0x20 && r != '\t') || r == 0x7f {
-			return utf8.RuneError
-		}
-		return r
-	}, s)
-}
-
-// word joins the fields of s with underscores: the identifier style that
-// @LOG names and @NEXT tasks use.
-func word(s string) string { return clean(strings.Join(strings.Fields(s), "_")) }
-
-// oneLine collapses all white space runs of s to single blanks.
-func oneLine(s string) string { return clean(strings.Join(strings.Fields(s), " ")) }
-
-// LogLine builds a @LOG line. The rejected approach is written as one
-// word (blanks become underscores, parentheses too).
-func LogLine(r Rejection) (Line, error) {
-	r = Rejection{
-		Tried:   strings.NewReplacer("(", "_", ")", "_").Replace(word(r.Tried)),
-		Reason:  oneLine(r.Reason),
-		Instead: oneLine(r.Instead),
-	}
-	body := r.String()
-	if back, err := ParseLog(body); err != nil || back != r {
-		return Line{}, fmt.Errorf("log entry %s does not fit %v", excerpt(body), errLogShape)
-	}
-	return Line{Kind: KindLog, Body: body}, nil
-}
-
-// NextLine builds a @NEXT line from tasks; blanks inside a task become
-// underscores and empty tasks are dropped.
-func NextLine(tasks ...string) (Line, error) {
-	var ws []string
-	for _, t := range tasks {
-		if w := word(t); w != "" {
-			ws = append(ws, "?"+w)
-		}
-	}
-	if len(ws) == 0 {
-		return Line{}, fmt.Errorf("no task given")
-	}
-	return Line{Kind: KindNext, Body: strings.Join(ws, " ")}, nil
-}
-
-// SigLine builds a @SIG line, collapsing white space in every part.
-func SigLine(s Sig) (Line, error) {
-	s.File, s.Name, s.Ret = word(s.File), oneLine(s.Name), oneLine(s.Ret)
-	s.Args, s.Mutates = oneLines(s.Args), oneLines(s.Mutates)
-	body := s.String()
-	back, err := ParseSig(body)
-	if err == nil && !reflect.DeepEqual(back, s) {
-		err = fmt.Errorf("%s reads back differently", excerpt(body))
-	}
-	if err != nil {
-		return Line{}, fmt.Errorf("signature %s: %w", s.Name, err)
-	}
-	return Line{Kind: KindSig, Body: body}, nil
-}
-
-// oneLines applies oneLine to every element; empty becomes nil, as
-// ParseSig returns it.
-func oneLines(xs []string) []string {
-	if len(xs) == 0 {
-		return nil
-	}
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = oneLine(x)
-	}
-	return out
 }

@@ -169,3 +169,36 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestPointersOnlyWhereAllowed: with a counter that wants pointers
+// everywhere, none replaces a @LOG identifier (which cannot hold one)
+// or a word of the grammar ("mutates"), and the result decodes.
+func TestPointersOnlyWhereAllowed(t *testing.T) {
+	var lines []Line
+	for range 5 {
+		l, err := LogLine(Rejection{"scanner_service.arp", "scanner_service.arp timed out", "scanner_service.arp_async"})
+		must(t, err)
+		s, err := SigLine(Sig{File: "mutates.py", Name: "mutates", Args: []string{"mutates:int"}, Ret: "mutates", Mutates: []string{"self.mutates"}})
+		must(t, err)
+		lines = append(lines, l, s)
+	}
+	text := encode(t, lines, Options{Counter: byteCounter{}, NoRedact: true})
+	if !strings.Contains(text, "@MEM") || !strings.Contains(text, "|mutates(") || !strings.Contains(text, "@LOG !scanner_service.arp(") {
+		t.Fatalf("pointers in the wrong places:\n%s", text)
+	}
+	if hydrate(t, text) != hydrate(t, encode(t, lines, Options{NoRedact: true})) {
+		t.Fatal("pointers changed the text")
+	}
+}
+
+// TestRedactionKeepsLogIdentifier: a secret in the rejected approach is
+// replaced and the identifier stays one.
+func TestRedactionKeepsLogIdentifier(t *testing.T) {
+	key := "ghp_" + strings.Repeat("aB3dE5fG7h", 4)
+	l := Line{Kind: KindLog, Body: "!" + key + "(leaked " + key + ") -> ^vault"}
+	out, rep, err := Encode([]Line{l}, Options{})
+	must(t, err)
+	if strings.Contains(out, key) || rep[redact.KindGitHubToken] != 2 || !strings.HasPrefix(out, "!AILv1\n@LOG !_REDACTED:github-token_(leaked [REDACTED:github-token]) -> ^vault\n") {
+		t.Fatalf("Encode = %q, %v", out, rep)
+	}
+}

@@ -28,3 +28,28 @@ func ExampleEncode() {
 	// @SIG store.go|Store.ClaimOutbox(limit:int)->([]OutboxRow,error)
 	// @NEXT ?rate_limit_per_account ?replay_endpoint
 }
+
+// A snapshot written by a model may miss the grammar by a little:
+// strict decoding, the default, refuses it and names the line; lenient
+// decoding repairs it and says what it changed.
+func ExampleDecodeString() {
+	near := "!AILv1\n@MEM $1=outbox\n@LOG !redis queue(lost events)->^$1\n"
+	_, err := ail.ParseString(near, ail.Limits{})
+	fmt.Println(err)
+	doc, repairs, err := ail.DecodeString(near, ail.DecodeOptions{Lenient: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range repairs {
+		fmt.Println(r)
+	}
+	fmt.Print(doc.Format())
+	// Output:
+	// line 3: @LOG: expected "(" after the identifier "redis", found " queue(lost events)->^$1"
+	// line 3: @LOG: wrote the identifier "redis_queue" for "redis queue"
+	// line 3: @LOG: wrote " -> " for "->"
+	// !AILv1
+	// @MEM $1=outbox
+	// @LOG !redis_queue(lost events) -> ^$1
+}

@@ -1,41 +1,85 @@
 package ail
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
 )
 
-// FuzzParse: the decoder never panics, a document it accepts writes back
+// FuzzParse: the decoder never panics; a document it accepts writes back
 // in canonical form to the same document, and hydration respects the
-// output cap. The seed corpus is in testdata/fuzz/FuzzParse and below;
-// `go test` runs it, `go test -fuzz FuzzParse` explores further.
+// output cap; a document lenient decoding accepts is in strict form, and
+// a strict document needs no repair; collecting every error starts with
+// the error strict decoding stops at. The seed corpus is in
+// testdata/fuzz/FuzzParse and below, valid and invalid; `go test` runs
+// it, `go test -fuzz FuzzParse` explores further.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
-		seedExample, "", "!AILv1", "!AILv1\n@MEM $1=a $2=$1\n@CTX $1$2$3\n",
+		seedExample, "", "!AILv1", "!AILv1\n", "!AILv1\n@MEM $1=a $2=b\n@CTX $1$2$3\n",
 		"!AILv1\n@SIG a.py|~C.f[T](x:list[T]=[1,(2)],s:str=')')->T|mutates(self.x,d[])\n",
-		"!AILv1\n@LOG !a(b(c)) -> ^d\n@NEXT ?a ?b\n", "\uFEFF!AILv1\r\n@CTX x\r\n",
+		"!AILv1\n@LOG !a(b(c)) -> ^d\n@NEXT ?a ?b\n", "!AILv1\r\n@CTX x\r\n",
+		// Near-misses and worse.
+		"\uFEFF!AILv1\r\n\n  @CTX  x  \n", "!AILv1\n@LOG !a(b)->^c\n", "!AILv1\n@LOG !bad id(x) -> ^y\n",
+		"!AILv1\n@MEM $1=a=b\n", "!AILv1\n@MEM $1=x\n@MEM $2=$1\n", "!AILv1\n@MEM  $1=a  $2=b c\n",
+		"!AILv1\n@MEM $1=$2 $2=$1\n@LOG !x_$1(r) -> ^y\n", "!AILv1\n@SIG a.go|f()->int|mutates(x\n",
+		"!AILv1\n@SIG a | f( x ,y ) -> int | mutates( a ,\n", "!AILv1\n@NEXT fix it  ?now ? ?\n", "!AILv1\n@NEXT?a\n",
+		"!AILv1\n@SIG a|f(" + strings.Repeat("[", 70) + ")->x\n", "!AILv1\n@LOG !a" + strings.Repeat("(", 70) + " -> ^b\n",
+		"!AILv1\n@SIG a|f('x)->int\n", "!AILv1\n@SIG a|f(x]->int\n", "!AILv1\n@CTX\t\n@FOO\n!AILv1\n\x00",
 	} {
 		f.Add(s)
 	}
 	lim := Limits{MaxInput: 1 << 16, MaxLine: 1 << 12, MaxOutput: 1 << 14}
 	f.Fuzz(func(t *testing.T, s string) {
 		d, err := ParseString(s, lim)
+		checkLenient(t, s, lim, d)
+		_, _, all := DecodeString(s, DecodeOptions{Limits: lim, AllErrors: true})
+		if first := firstError(all); (err == nil) != (all == nil) || (err != nil && first.Error() != err.Error()) {
+			t.Fatalf("strict %v, all errors %v", err, all)
+		}
 		if err != nil {
 			return
 		}
-		again, err := ParseString(d.Format(), Limits{})
-		if err != nil {
-			t.Fatalf("canonical form does not parse: %v\n%q", err, d.Format())
-		}
-		if !sameDoc(d, again) {
-			t.Fatalf("canonical form differs:\n%+v\n%+v", d, again)
-		}
+		checkCanonical(t, d)
 		out, err := d.Hydrate(lim)
 		if err == nil && len(out) > lim.MaxOutput {
 			t.Fatalf("hydrated %d bytes past the cap", len(out))
 		}
 	})
+}
+
+// checkCanonical: d's canonical form decodes strictly to d.
+func checkCanonical(t *testing.T, d *Document) {
+	t.Helper()
+	again, err := ParseString(d.Format(), Limits{})
+	if err != nil {
+		t.Fatalf("canonical form does not parse: %v\n%q", err, d.Format())
+	}
+	if !sameDoc(d, again) {
+		t.Fatalf("canonical form differs:\n%+v\n%+v", d, again)
+	}
+}
+
+// checkLenient: lenient decoding of s gives a strict document, the
+// same as strict's (strict) with no repair when strict accepted s.
+func checkLenient(t *testing.T, s string, lim Limits, strict *Document) {
+	t.Helper()
+	d, reps, err := DecodeString(s, DecodeOptions{Limits: lim, Lenient: true})
+	if strict != nil && (err != nil || len(reps) != 0 || !sameDoc(d, strict)) {
+		t.Fatalf("a strict document decoded leniently: %v, repairs %v", err, reps)
+	}
+	if err == nil {
+		checkCanonical(t, d)
+	}
+}
+
+// firstError is the first of an [Errors], or err itself.
+func firstError(err error) error {
+	var es Errors
+	if errors.As(err, &es) && len(es) > 0 {
+		return es[0]
+	}
+	return err
 }
 
 // FuzzProseRoundTrip: any prose, packed as @CTX with pointers chosen by
@@ -45,6 +89,7 @@ func FuzzProseRoundTrip(f *testing.F) {
 	for _, s := range []string{
 		"a", "costs $1 and $12abc; see $$1 and $01", "long_name.go long_name.go long_name.go\n\nlong_name.go",
 		"x-y-z x-y-z x-y-z $x-y-z", "@NEXT ?fake\n!AILv1\n# c", "caf\xe9 caf\xe9", "a\rb\r\n",
+		"-> | := ((( [[[ '\"` \u00a0 \u2028 trailing\u00a0", "@MEM $1=$2\n@LOG !a(b)->^c\n@SIG a|f(",
 	} {
 		f.Add(s)
 	}

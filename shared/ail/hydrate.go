@@ -8,9 +8,10 @@ import (
 // Hydrate renders d with every defined $N replaced by its value: @CTX
 // lines as their bare text, so that prose comes back exactly as it was
 // packed, and every other section with its tag. @MEM and comments are
-// left out. Pointers are resolved in one pass: a value that itself holds
-// $N is copied as it is, so chains and cycles cannot expand, and an
-// undefined $N stays as written. The output is capped by lim.MaxOutput.
+// left out. Pointers are resolved in one pass: a decoded value is an
+// identifier, which holds no $N, and a value built in code that does is
+// copied as it is, so nothing expands twice; an undefined $N stays as
+// written. The output is capped by lim.MaxOutput.
 func (d *Document) Hydrate(lim Limits) (string, error) {
 	lim = lim.withDefaults()
 	values := make(map[int]string, len(d.Mem))
@@ -30,7 +31,7 @@ func (d *Document) Hydrate(lim Limits) (string, error) {
 		h.resolve(l.Body)
 		h.write("\n")
 		if h.over {
-			return "", &Error{Line: l.No, Msg: fmt.Sprintf("hydrated text over the %d-byte limit", lim.MaxOutput)}
+			return "", &Error{Line: l.No, Kind: ErrOutputTooLarge, Msg: fmt.Sprintf("hydrated text over the %d-byte limit", lim.MaxOutput)}
 		}
 	}
 	return h.b.String(), nil

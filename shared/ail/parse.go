@@ -1,186 +1,255 @@
 package ail
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
 
-// Parse reads and validates one document. It checks the header and every
-// section, and fails on the first problem with an *Error naming the line.
+// This file is the decoder's outer loop: limits, lines, the header,
+// comments and section tags. It follows the grammar in grammar.go
+// exactly unless [DecodeOptions.Lenient] asks for the repairs of
+// lenient.go.
+
+// DecodeOptions control [Decode] and [DecodeString]. The zero value
+// decodes strictly with [DefaultLimits] and stops at the first problem.
+type DecodeOptions struct {
+	Limits Limits
+	// Lenient accepts the near-misses that models write (see the
+	// repairs in lenient.go) and lists every repair it made; what it
+	// cannot repair is still refused. The document it returns is in
+	// strict form: its [Document.Format] decodes strictly.
+	Lenient bool
+	// AllErrors goes on past a refused line and returns every problem,
+	// up to [MaxErrors], as [Errors]; otherwise the first one is
+	// returned as an *[Error].
+	AllErrors bool
+}
+
+// Parse reads and decodes one document strictly. It fails on the first
+// problem with an *[Error] naming the line and what was expected there.
 // Pointers stay unresolved; see [Document.Hydrate].
 func Parse(r io.Reader, lim Limits) (*Document, error) {
-	lim = lim.withDefaults()
-	data, err := io.ReadAll(io.LimitReader(r, int64(lim.MaxInput)+1))
-	if err != nil {
-		return nil, fmt.Errorf("read snapshot: %w", err)
-	}
-	if len(data) > lim.MaxInput {
-		return nil, &Error{Msg: fmt.Sprintf("snapshot over the %d-byte limit", lim.MaxInput)}
-	}
-	return ParseString(string(data), lim)
+	d, _, err := Decode(r, DecodeOptions{Limits: lim})
+	return d, err
 }
 
 // ParseString is [Parse] for a document already in memory.
 func ParseString(s string, lim Limits) (*Document, error) {
-	lim = lim.withDefaults()
-	if len(s) > lim.MaxInput {
-		return nil, &Error{Msg: fmt.Sprintf("snapshot over the %d-byte limit", lim.MaxInput)}
-	}
-	p := parser{doc: &Document{}, defined: map[int]int{}}
-	for no := 1; s != ""; no++ {
-		raw := s
-		if i := strings.IndexByte(s, '\n'); i >= 0 {
-			raw, s = s[:i], s[i+1:]
-		} else {
-			s = ""
-		}
-		if len(raw) > lim.MaxLine {
-			return nil, errorf(no, "%d bytes, over the %d-byte line limit", len(raw), lim.MaxLine)
-		}
-		if err := p.line(no, raw); err != nil {
-			return nil, err
-		}
-	}
-	if !p.header {
-		return nil, &Error{Line: 1, Msg: "missing " + Header + " header"}
-	}
-	return p.doc, nil
+	d, _, err := DecodeString(s, DecodeOptions{Limits: lim})
+	return d, err
 }
 
-// parser holds the state of one Parse: whether the header was seen and
-// which line defined each pointer.
-type parser struct {
+// Decode reads one document with options; the repairs are those of
+// lenient decoding, in line order.
+func Decode(r io.Reader, opt DecodeOptions) (*Document, []Repair, error) {
+	lim := opt.Limits.withDefaults()
+	data, err := io.ReadAll(io.LimitReader(r, int64(lim.MaxInput)+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("read snapshot: %w", err)
+	}
+	return DecodeString(string(data), opt)
+}
+
+// DecodeString is [Decode] for a document already in memory.
+func DecodeString(s string, opt DecodeOptions) (*Document, []Repair, error) {
+	opt.Limits = opt.Limits.withDefaults()
+	if len(s) > opt.Limits.MaxInput {
+		return nil, nil, &Error{Kind: ErrTooLarge, Msg: fmt.Sprintf("snapshot over the %d-byte limit", opt.Limits.MaxInput)}
+	}
+	d := &decoder{opt: opt, doc: &Document{}, defined: map[int]int{}, budget: opt.Limits.MaxInput - len(s)}
+	no := 0
+	for s != "" && !d.full() {
+		no++
+		line, rest, nl := cutLine(s)
+		s = rest
+		d.line(no, line, nl)
+	}
+	if !d.header && !d.full() {
+		d.fail(&Error{Line: 1, Kind: ErrNoHeader, Msg: fmt.Sprintf("expected %q on the first line, found the end of the input", Header)})
+	}
+	if opt.Lenient && !d.full() {
+		d.resolve()
+	}
+	return d.result()
+}
+
+// decoder is the state of one decoding.
+type decoder struct {
+	opt     DecodeOptions
 	doc     *Document
 	header  bool
-	defined map[int]int
+	defined map[int]int // pointer id: the line that defined it
+	repairs []Repair
+	errs    Errors
+	// Lenient only: the @MEM values and @LOG lines whose identifier
+	// holds a $N to copy, and how many bytes copies may still add.
+	memRefs, logRefs []int
+	budget           int
 }
 
-// line handles one input line.
-func (p *parser) line(no int, raw string) error {
-	if err := checkText(no, raw); err != nil {
-		return err
-	}
-	if no == 1 {
-		raw = strings.TrimPrefix(raw, "\uFEFF")
-	}
-	text := strings.TrimSpace(raw)
+// full reports whether decoding must stop.
+func (d *decoder) full() bool {
+	return len(d.errs) >= MaxErrors || (len(d.errs) > 0 && !d.opt.AllErrors)
+}
+
+func (d *decoder) fail(e *Error) { d.errs = append(d.errs, e) }
+
+func (d *decoder) repair(no int, kind error, format string, args ...any) {
+	d.repairs = append(d.repairs, Repair{Line: no, Kind: kind, Msg: fmt.Sprintf(format, args...)})
+}
+
+// result is what DecodeString returns.
+func (d *decoder) result() (*Document, []Repair, error) {
+	// Pointer copies are made at the end; report them in line order.
+	slices.SortStableFunc(d.repairs, func(a, b Repair) int { return cmp.Compare(a.Line, b.Line) })
 	switch {
-	case text == "":
-		return nil
-	case !p.header:
-		if text != Header {
-			return errorf(no, "missing %s header (got %s)", Header, excerpt(text))
+	case len(d.errs) == 0:
+		return d.doc, d.repairs, nil
+	case d.opt.AllErrors:
+		return nil, d.repairs, d.errs
+	}
+	return nil, d.repairs, d.errs[0]
+}
+
+// cutLine splits off the first line of s; nl says whether a newline
+// ended it.
+func cutLine(s string) (line, rest string, nl bool) {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i], s[i+1:], true
+	}
+	return s, "", false
+}
+
+// line handles one input line. A CR before the LF belongs to the
+// newline (NEWLINE = LF | CR LF).
+func (d *decoder) line(no int, raw string, nl bool) {
+	if len(raw) > d.opt.Limits.MaxLine {
+		d.fail(&Error{Line: no, Kind: ErrLineTooLong, Msg: fmt.Sprintf("%d bytes, over the %d-byte line limit", len(raw), d.opt.Limits.MaxLine)})
+		return
+	}
+	text := strings.TrimSuffix(raw, "\r")
+	if err := checkText(text); err != nil {
+		d.fail(lineError(no, "", err))
+		return
+	}
+	if d.opt.Lenient {
+		var keep bool
+		if text, keep = d.fixLine(no, text); !keep {
+			return
 		}
-		p.header = true
-		return nil
-	case text[0] == '#':
+	}
+	if e := d.content(no, text); e != nil {
+		d.fail(e)
+		return
+	}
+	switch {
+	case nl:
+	case d.opt.Lenient:
+		d.repair(no, ErrNoNewline, "added the newline at the end of the last line")
+	default:
+		d.fail(&Error{Line: no, Kind: ErrNoNewline, Msg: "expected a newline at the end of the line, found the end of the input"})
+	}
+}
+
+// content checks one line's text.
+func (d *decoder) content(no int, text string) *Error {
+	switch {
+	case !d.header:
+		return d.headerLine(no, text)
+	case strings.HasPrefix(text, "#"):
 		return nil
 	case text == Header:
-		return errorf(no, "header repeated")
+		return &Error{Line: no, Kind: ErrRepeatedHeader, Msg: "header repeated: expected a section or a # comment"}
+	case text == "":
+		return &Error{Line: no, Kind: ErrBlankLine, Msg: "expected a section or a # comment, found an empty line"}
+	case padded(text):
+		return &Error{Line: no, Kind: ErrSpace, Msg: fmt.Sprintf("expected the line without white space at its start or end, found %s", excerpt(text))}
 	case text[0] != '@':
-		return errorf(no, "not a section: want @MEM, @CTX, @ARCH, @LOG, @SIG, @NEXT or a # comment (got %s)", excerpt(text))
+		return &Error{Line: no, Kind: ErrNotSection, Msg: fmt.Sprintf("expected a section (@MEM, @CTX, @ARCH, @LOG, @SIG, @NEXT) or a # comment, found %s", excerpt(text))}
 	}
-	tag, body, _ := strings.Cut(text, " ")
-	kind, ok := kinds[tag]
-	if !ok {
-		return errorf(no, "unknown section %s", excerpt(tag))
+	return d.section(no, text)
+}
+
+// headerLine checks the first line. With AllErrors, a section written
+// where the header should be is checked too.
+func (d *decoder) headerLine(no int, text string) *Error {
+	d.header = true
+	if text == Header {
+		return nil
 	}
-	body = strings.TrimSpace(body)
+	e := &Error{Line: no, Kind: ErrNoHeader, Msg: fmt.Sprintf("expected %q on the first line, found %s", Header, quote(text))}
+	if d.opt.AllErrors && strings.HasPrefix(text, "@") {
+		d.fail(e)
+		return d.content(no, text)
+	}
+	return e
+}
+
+// section checks one section line and adds it to the document.
+func (d *decoder) section(no int, text string) *Error {
+	kind, body, err := splitTag(text)
+	if err != nil {
+		return lineError(no, "", err)
+	}
 	if kind == KindMem {
-		return p.mem(no, body)
+		return d.mem(no, body)
 	}
-	if err := checkBody(kind, body); err != nil {
-		return errorf(no, "%s: %v", kind, err)
+	if err := checkBody(kind, body, d.opt.Lenient); err != nil {
+		return lineError(no, kind, err)
 	}
-	p.doc.Lines = append(p.doc.Lines, Line{No: no, Kind: kind, Body: body})
-	return nil
-}
-
-// mem parses the definitions of one @MEM line.
-func (p *parser) mem(no int, body string) error {
-	for _, def := range strings.Fields(body) {
-		id, value, err := parseDef(def)
-		if err != nil {
-			return errorf(no, "@MEM: %v", err)
-		}
-		if prev, dup := p.defined[id]; dup {
-			return errorf(no, "@MEM: $%d already defined on line %d", id, prev)
-		}
-		p.defined[id] = no
-		p.doc.Mem = append(p.doc.Mem, Pointer{ID: id, Value: value, Line: no})
+	d.doc.Lines = append(d.doc.Lines, Line{No: no, Kind: kind, Body: body})
+	if kind == KindLog && strings.Contains(body[:strings.IndexByte(body, '(')], "$") {
+		d.logRefs = append(d.logRefs, len(d.doc.Lines)-1)
 	}
 	return nil
 }
 
-// parseDef parses "$N=value".
-func parseDef(def string) (int, string, error) {
-	name, value, ok := strings.Cut(def, "=")
-	if !ok || len(name) < 2 || name[0] != '$' {
-		return 0, "", fmt.Errorf("want $N=value, got %s", excerpt(def))
+// splitTag splits "@TAG body" at its one space.
+func splitTag(text string) (Kind, string, error) {
+	end := strings.IndexFunc(text, isWhite)
+	if end < 0 {
+		end = len(text)
 	}
-	id, n := pointerID(name, 1)
-	if id == 0 || n != len(name) {
-		return 0, "", fmt.Errorf("bad pointer %s: want $ and a number from 1 to %d without leading zeros", excerpt(name), maxPointerID)
+	kind, ok := kinds[text[:end]]
+	if !ok {
+		if k := gluedTag(text); k != "" {
+			return "", "", faultf(ErrSpace, "%s: expected \" \" after the tag, found %s", k, excerpt(text[len(k):]))
+		}
+		return "", "", faultf(ErrUnknownSection, "unknown section %s: expected @MEM, @CTX, @ARCH, @LOG, @SIG or @NEXT", excerpt(text[:end]))
 	}
-	if value == "" {
-		return 0, "", fmt.Errorf("%s has an empty value", name)
+	if end == len(text) {
+		return kind, "", nil
 	}
-	return id, value, nil
+	if text[end] != ' ' {
+		_, size := utf8.DecodeRuneInString(text[end:])
+		return "", "", faultf(ErrSpace, "%s: expected \" \" after the tag, found %s", kind, excerpt(text[end:end+size]))
+	}
+	body := text[end+1:]
+	if r, _ := utf8.DecodeRuneInString(body); isWhite(r) {
+		return "", "", faultf(ErrSpace, "%s: expected one space after the tag, found more", kind)
+	}
+	return kind, body, nil
 }
 
-// maxPointerID bounds $N; six digits are far more than any snapshot needs.
-const maxPointerID = 999999
+// tagOrder lists the tags for prefix matching; none is a prefix of
+// another.
+var tagOrder = []Kind{KindMem, KindCtx, KindArch, KindLog, KindSig, KindNext}
 
-// pointerID reads the digits of a pointer starting at s[i] (just after
-// the $). It returns the id, or 0 when the digits do not form one (none,
-// a leading zero, too many), and the index after the digit run either way.
-func pointerID(s string, i int) (id, end int) {
-	end = i
-	for end < len(s) && s[end] >= '0' && s[end] <= '9' {
-		end++
-	}
-	if end == i || s[i] == '0' || end-i > 6 {
-		return 0, end
-	}
-	for _, c := range s[i:end] {
-		id = id*10 + int(c-'0')
-	}
-	return id, end
-}
-
-// checkText rejects invalid UTF-8 and control characters other than tab:
-// decoded text ends up in terminals and prompts.
-func checkText(no int, s string) error {
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			// A carriage return may only end a line (CRLF files).
-			if (c < 0x20 && c != '\t' && (c != '\r' || i != len(s)-1)) || c == 0x7f {
-				return errorf(no, "control character %U at byte %d", rune(c), i+1)
-			}
-			i++
+// gluedTag returns the tag that text starts with when a character that
+// cannot continue a tag follows it directly ("@NEXT?a"), else "".
+func gluedTag(text string) Kind {
+	for _, k := range tagOrder {
+		rest, ok := strings.CutPrefix(text, string(k))
+		if !ok || rest == "" {
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			return errorf(no, "invalid UTF-8 at byte %d", i+1)
+		if r, _ := utf8.DecodeRuneInString(rest); !isIdentRune(r) {
+			return k
 		}
-		i += size
 	}
-	return nil
-}
-
-// excerpt quotes the start of s for an error message.
-func excerpt(s string) string {
-	const n = 40
-	if len(s) > n {
-		cut := n
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		return fmt.Sprintf("%q…", s[:cut])
-	}
-	return fmt.Sprintf("%q", s)
+	return ""
 }

@@ -33,7 +33,8 @@ func pointerize(lines []Line, c Counter) *Document {
 		ids[p.Value] = p.ID
 	}
 	for _, l := range lines {
-		doc.Lines = append(doc.Lines, Line{Kind: l.Kind, Body: substitute(l.Body, ids)})
+		body := rewrite(l, func(f string) string { return substitute(f, ids) })
+		doc.Lines = append(doc.Lines, Line{Kind: l.Kind, Body: body})
 	}
 	// Estimates ignore how a term's neighbours change its tokens; where
 	// counting the whole document is cheap, make sure the gain is real.
@@ -59,13 +60,17 @@ func (cd candidate) estimate() int { return cd.n*(cd.tokens-2) - cd.tokens - 2 }
 func choose(lines []Line, c Counter) []Pointer {
 	counts := map[string]int{}
 	taken := map[int]bool{}
-	for _, l := range lines {
-		literalIDs(l.Body, taken)
-		eachTerm(l.Body, func(t string) {
+	count := func(f string) string {
+		eachTerm(f, func(t string) {
 			if len(t) >= minTermLen && len(t) <= maxTermLen {
 				counts[t]++
 			}
 		})
+		return f
+	}
+	for _, l := range lines {
+		literalIDs(l.Body, taken)
+		rewrite(l, count)
 	}
 	var cands []candidate
 	for t, n := range counts {
@@ -120,6 +125,48 @@ func literalIDs(s string, taken map[int]bool) {
 			return
 		}
 		i = end + j
+	}
+}
+
+// rewrite returns l's body with fn applied to every part where the
+// grammar lets a pointer stand: all of @CTX and @ARCH, the reason and
+// the replacement of @LOG (its identifier cannot hold one), every part
+// of @SIG and each @NEXT task. The grammar's own words ("mutates") are
+// never among them, so a pointer cannot take their place. A body that
+// does not parse is returned as it is.
+func rewrite(l Line, fn func(string) string) string {
+	switch l.Kind {
+	case KindLog:
+		r, err := ParseLog(l.Body)
+		if err != nil {
+			return l.Body
+		}
+		r.Reason, r.Instead = fn(r.Reason), fn(r.Instead)
+		return r.String()
+	case KindSig:
+		s, err := ParseSig(l.Body)
+		if err != nil {
+			return l.Body
+		}
+		s.File, s.Name, s.Ret = fn(s.File), fn(s.Name), fn(s.Ret)
+		mapAll(s.Args, fn)
+		mapAll(s.Mutates, fn)
+		return s.String()
+	case KindNext:
+		tasks, err := ParseNext(l.Body)
+		if err != nil || len(tasks) == 0 {
+			return l.Body
+		}
+		mapAll(tasks, fn)
+		return "?" + strings.Join(tasks, " ?")
+	}
+	return fn(l.Body)
+}
+
+// mapAll replaces every element of xs by fn of it.
+func mapAll(xs []string, fn func(string) string) {
+	for i, x := range xs {
+		xs[i] = fn(x)
 	}
 }
 

@@ -1,87 +1,11 @@
 package ail
 
 import (
-	"errors"
-	"fmt"
 	"strings"
 )
 
-// Sig is one code signature: @SIG file|~name(args)->ret|mutates(a,b).
-type Sig struct {
-	File    string   // where the code lives: a path or a [CodeBlock_N] name
-	Name    string   // qualified: Class.method, outer.inner, Type.Method
-	Async   bool     // written as ~ before the name
-	Args    []string // "name:type=default", "*args", "**kwargs:Any"
-	Ret     string   // the return type, or what was inferred
-	Mutates []string // what the body changes; at most five
-}
-
-// mutatesOpen starts the optional mutation slot of a @SIG line.
-const mutatesOpen = "|mutates("
-
-// String formats s as the body of a @SIG line.
-func (s Sig) String() string {
-	var b strings.Builder
-	b.WriteString(s.File)
-	b.WriteByte('|')
-	if s.Async {
-		b.WriteByte('~')
-	}
-	b.WriteString(s.Name)
-	b.WriteByte('(')
-	b.WriteString(strings.Join(s.Args, ","))
-	b.WriteString(")->")
-	b.WriteString(s.Ret)
-	if len(s.Mutates) > 0 {
-		b.WriteString(mutatesOpen)
-		b.WriteString(strings.Join(s.Mutates, ","))
-		b.WriteByte(')')
-	}
-	return b.String()
-}
-
-// errSigShape is the grammar of a @SIG body, for error messages.
-var errSigShape = errors.New(`want "file|name(args)->type" with an optional "|mutates(...)"`)
-
-// ParseSig parses the body of a @SIG line.
-func ParseSig(body string) (Sig, error) {
-	file, rest, ok := strings.Cut(body, "|")
-	if !ok || strings.TrimSpace(file) == "" {
-		return Sig{}, errSigShape
-	}
-	s := Sig{File: file}
-	if strings.HasPrefix(rest, "~") {
-		s.Async, rest = true, rest[1:]
-	}
-	open := indexTop(rest, '(')
-	if open <= 0 {
-		return Sig{}, fmt.Errorf("no name( in %s: %w", excerpt(rest), errSigShape)
-	}
-	s.Name = rest[:open]
-	end := closing(rest, open)
-	if end < 0 {
-		return Sig{}, fmt.Errorf("unbalanced argument list: %w", errSigShape)
-	}
-	if s.Args = splitTop(rest[open+1 : end]); hasEmpty(s.Args) {
-		return Sig{}, fmt.Errorf("empty argument: %w", errSigShape)
-	}
-	after, ok := strings.CutPrefix(rest[end+1:], "->")
-	if !ok {
-		return Sig{}, fmt.Errorf("no -> after the arguments: %w", errSigShape)
-	}
-	s.Ret = after
-	if i := strings.LastIndex(after, mutatesOpen); i >= 0 && strings.HasSuffix(after, ")") {
-		s.Ret = after[:i]
-		s.Mutates = splitTop(after[i+len(mutatesOpen) : len(after)-1])
-		if len(s.Mutates) == 0 || hasEmpty(s.Mutates) {
-			return Sig{}, fmt.Errorf("empty mutation: %w", errSigShape)
-		}
-	}
-	if s.Ret == "" {
-		return Sig{}, fmt.Errorf("empty return type: %w", errSigShape)
-	}
-	return s, nil
-}
+// This file checks the bodies of @LOG and @NEXT lines and the prose
+// sections against the grammar in grammar.go; sig.go checks @SIG.
 
 // Rejection is one @LOG entry: what was tried, why it failed and what
 // replaced it.
@@ -89,170 +13,134 @@ type Rejection struct {
 	Tried, Reason, Instead string
 }
 
+// logArrow is what the grammar puts between a @LOG reason and "^".
+const logArrow = " -> "
+
 // String formats r as the body of a @LOG line.
 func (r Rejection) String() string {
-	return "!" + r.Tried + "(" + r.Reason + ") -> ^" + r.Instead
+	return "!" + r.Tried + "(" + r.Reason + ")" + logArrow + "^" + r.Instead
 }
 
-// errLogShape is the grammar of a @LOG body, for error messages.
-var errLogShape = errors.New(`want "!tried(reason) -> ^instead"`)
+// ParseLog parses the body of a @LOG line, strictly:
+// !identifier(reason) -> ^expr.
+func ParseLog(body string) (Rejection, error) { return parseLog(body, false) }
 
-// ParseLog parses the body of a @LOG line. The arrow may have blanks
-// around it or none.
-func ParseLog(body string) (Rejection, error) {
+// parseLog is [ParseLog]; with pointers, $N may stand inside the
+// identifier, for lenient decoding to expand once every @MEM is known.
+func parseLog(body string, pointers bool) (Rejection, error) {
 	rest, ok := strings.CutPrefix(body, "!")
-	open := strings.IndexByte(rest, '(')
-	if !ok || open <= 0 {
-		return Rejection{}, errLogShape
+	if !ok {
+		return Rejection{}, faultf(ErrLog, `expected "!" and the rejected approach, found %s`, quote(body))
 	}
-	r := Rejection{Tried: rest[:open]}
-	for i := open + 1; i < len(rest); i++ {
-		if rest[i] != ')' {
-			continue
-		}
-		tail := strings.TrimLeft(rest[i+1:], " \t")
-		if tail, ok = strings.CutPrefix(tail, "->"); !ok {
-			continue
-		}
-		if tail, ok = strings.CutPrefix(strings.TrimLeft(tail, " \t"), "^"); !ok {
-			continue
-		}
-		r.Reason, r.Instead = rest[open+1:i], tail
-		if strings.TrimSpace(r.Reason) == "" || strings.TrimSpace(r.Instead) == "" {
-			return Rejection{}, fmt.Errorf("empty reason or replacement: %w", errLogShape)
-		}
-		return r, nil
+	open := identEnd(rest, 0, pointers)
+	switch {
+	case isPointerAt(rest, open):
+		return Rejection{}, faultf(ErrPointerInIdentifier, `expected an identifier after "!", found the pointer %s in it: an identifier cannot hold a pointer`, excerpt(pointerText(rest, open)))
+	case open == 0:
+		return Rejection{}, faultf(ErrIdentifier, `expected an identifier after "!", found %s`, quote(rest))
+	case open == len(rest):
+		return Rejection{}, faultf(ErrLog, `expected "(" and the reason after %s, found the end of the line`, excerpt(rest))
+	case rest[open] != '(':
+		return Rejection{}, faultf(ErrIdentifier, `expected "(" after the identifier %s, found %s`, excerpt(rest[:open]), quote(rest[open:]))
 	}
-	return Rejection{}, errLogShape
+	end, err := parenEnd(rest, open)
+	if err != nil {
+		return Rejection{}, err
+	}
+	if end < 0 {
+		return Rejection{}, faultf(ErrReason, `expected ")" to close the reason, found the end of the line`)
+	}
+	r := Rejection{Tried: rest[:open], Reason: rest[open+1 : end-1]}
+	if err := checkReason(r.Reason); err != nil {
+		return Rejection{}, err
+	}
+	after, ok := strings.CutPrefix(rest[end:], logArrow)
+	if !ok {
+		return Rejection{}, faultf(ErrLogArrow, `expected %q after the reason, found %s`, logArrow, shown(rest[end:]))
+	}
+	if r.Instead, ok = strings.CutPrefix(after, "^"); !ok {
+		return Rejection{}, faultf(ErrLog, `expected "^" and the replacement after %q, found %s`, logArrow, quote(after))
+	}
+	return r, checkExpr(`the replacement after "^"`, r.Instead)
 }
 
-// ParseNext parses the body of a @NEXT line into its tasks: "?a ?b".
+// checkReason checks the text between the parentheses of a @LOG line.
+func checkReason(s string) error {
+	switch {
+	case s == "":
+		return faultf(ErrReason, `expected a reason inside "()", found nothing`)
+	case padded(s):
+		return faultf(ErrSpace, "expected the reason without white space around it, found %s", excerpt(s))
+	}
+	return nil
+}
+
+// ParseNext parses the body of a @NEXT line into its tasks: "?a ?b",
+// each task free of white space, one space between them.
 func ParseNext(body string) ([]string, error) {
-	if body == "" {
-		return nil, nil
-	}
-	rest, ok := strings.CutPrefix(body, "?")
-	if !ok {
-		return nil, errors.New(`want tasks written "?task ?other_task"`)
-	}
-	tasks := strings.Split(rest, " ?")
-	for i, t := range tasks {
-		if tasks[i] = strings.TrimSpace(t); tasks[i] == "" {
-			return nil, fmt.Errorf("task %d is empty", i+1)
+	var tasks []string
+	for rest := body; rest != ""; {
+		task, ok := strings.CutPrefix(rest, "?")
+		if !ok {
+			return nil, faultf(ErrNext, `expected "?" and a task, found %s`, excerpt(rest))
 		}
+		end := whiteAt(task)
+		if end < 0 {
+			end = len(task)
+		}
+		if end == 0 {
+			return nil, faultf(ErrNext, `expected task %d after "?", found %s`, len(tasks)+1, quote(task))
+		}
+		tasks = append(tasks, task[:end])
+		if rest = task[end:]; rest == "" {
+			break
+		}
+		if err := nextGap(rest); err != nil {
+			return nil, err
+		}
+		rest = rest[1:]
 	}
 	return tasks, nil
 }
 
-// checkBody validates the body of a line of kind k.
-func checkBody(k Kind, body string) error {
+// nextGap checks what follows a task: exactly " ?".
+func nextGap(rest string) error {
+	if strings.HasPrefix(rest, " ?") {
+		return nil
+	}
+	after := strings.TrimLeftFunc(rest, isWhite)
+	if rest[0] != ' ' || len(rest)-len(after) > 1 || after == "" {
+		return faultf(ErrSpace, `expected one space between tasks, found %s`, shown(rest))
+	}
+	return faultf(ErrNext, `expected " ?" before the next task, found %s (a task has no white space)`, excerpt(rest))
+}
+
+// checkBody validates the body of a line of kind k; @MEM is the
+// decoder's, since it defines pointers. pointers is parseLog's.
+func checkBody(k Kind, body string, pointers bool) error {
+	if body == "" {
+		switch k {
+		case KindNext:
+			return nil
+		case KindLog:
+			return faultf(ErrEmpty, `expected " !tried(reason) -> ^instead" after @LOG, found the end of the line`)
+		case KindSig:
+			return faultf(ErrEmpty, `expected " file|name(args)->type" after @SIG, found the end of the line`)
+		}
+		return faultf(ErrEmpty, `expected " " and an expression after %s, found the end of the line`, k)
+	}
 	var err error
 	switch k {
 	case KindCtx, KindArch:
-		if body == "" {
-			err = errors.New("empty")
-		}
+		err = checkExpr("an expression", body)
 	case KindLog:
-		_, err = ParseLog(body)
+		_, err = parseLog(body, pointers)
 	case KindSig:
 		_, err = ParseSig(body)
 	case KindNext:
 		_, err = ParseNext(body)
 	default:
-		err = fmt.Errorf("not a line section")
+		err = faultf(ErrUnknownSection, "%s is not a line section", k)
 	}
 	return err
-}
-
-// indexTop returns the index of the first c outside square brackets, or
-// -1. Type parameters (name[T]) may precede a signature's argument list.
-func indexTop(s string, c byte) int {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '[':
-			depth++
-		case ']':
-			depth--
-		case c:
-			if depth <= 0 {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
-// closing returns the index of the bracket that closes s[open], skipping
-// nested brackets and quoted strings, or -1.
-func closing(s string, open int) int {
-	depth := 0
-	for i := open; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			if depth--; depth == 0 {
-				return i
-			}
-		case '"', '\'', '`':
-			if i = skipQuoted(s, i); i < 0 {
-				return -1
-			}
-		}
-	}
-	return -1
-}
-
-// skipQuoted returns the index of the quote that closes the string
-// starting at s[i], or -1.
-func skipQuoted(s string, i int) int {
-	q := s[i]
-	for j := i + 1; j < len(s); j++ {
-		switch s[j] {
-		case '\\':
-			j++
-		case q:
-			return j
-		}
-	}
-	return -1
-}
-
-// splitTop splits s at commas outside brackets and quotes. An empty s
-// gives no parts.
-func splitTop(s string) []string {
-	if s == "" {
-		return nil
-	}
-	var parts []string
-	depth, last := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case '"', '\'', '`':
-			if j := skipQuoted(s, i); j >= 0 {
-				i = j
-			}
-		case ',':
-			if depth == 0 {
-				parts = append(parts, s[last:i])
-				last = i + 1
-			}
-		}
-	}
-	return append(parts, s[last:])
-}
-
-// hasEmpty reports whether any part is blank.
-func hasEmpty(parts []string) bool {
-	for _, p := range parts {
-		if strings.TrimSpace(p) == "" {
-			return true
-		}
-	}
-	return false
 }

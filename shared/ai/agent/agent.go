@@ -11,6 +11,7 @@ package agent
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/thread"
@@ -21,9 +22,10 @@ import (
 // Local is a project's private store as the hooks see it.
 type Local struct {
 	// Root is the store (.ai/local in the main checkout); Project the
-	// directory of the project's ai.toml.
-	Root, Project string
-	Settings      settings.Settings
+	// directory of the project's ai.toml; Name the project's name
+	// ([project] name, else that directory's).
+	Root, Project, Name string
+	Settings            settings.Settings
 }
 
 // ErrConvert: the store has an older format, converted only by a command
@@ -48,7 +50,11 @@ func Find(home, dir string) (*Local, error) {
 	if older > 0 {
 		return nil, fmt.Errorf("%w: %s has format %d; run an ai agent command on a terminal", ErrConvert, root, older)
 	}
-	return &Local{Root: root, Project: l.Root, Settings: s}, nil
+	name := s.Project.Name
+	if name == "" {
+		name = filepath.Base(l.Root)
+	}
+	return &Local{Root: root, Project: l.Root, Name: name, Settings: s}, nil
 }
 
 // SyncTurn copies what an attached session's transcript gained into its

@@ -7,6 +7,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/core/detach"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // stopWait bounds the Stop hook's wait for a command writing the thread.
@@ -24,7 +25,7 @@ func AIBinary() string {
 	if err != nil {
 		return "ai"
 	}
-	return filepath.Join(filepath.Dir(exe), "ai")
+	return filepath.Join(filepath.Dir(exe), proc.Exe("ai"))
 }
 
 // Project is the project a hook runs in, nil outside one (or inside the

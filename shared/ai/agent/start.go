@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/thread"
+	"github.com/session-intelligence/session-intelligence/shared/ai/pager"
+	"github.com/session-intelligence/session-intelligence/shared/ai/store"
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
@@ -26,6 +28,7 @@ const attachWait = 3 * time.Second
 // other sessions added meanwhile; after /clear in a window whose session
 // had an agent, the new session is attached to it too.
 func SessionStart(rt *hookio.Runtime, in *hookio.Input) string {
+	sweepViews(rt)
 	l := Project(rt, in)
 	if l == nil {
 		return ""
@@ -41,27 +44,49 @@ func SessionStart(rt *hookio.Runtime, in *hookio.Input) string {
 	if name == "" {
 		return ""
 	}
+	reopen(rt, thread.Agent{Root: l.Root, Name: name})
 	switch in.Source {
 	case "resume":
-		return resumed(rt, thread.Agent{Root: l.Root, Name: name})
+		return resumed(rt, thread.Agent{Root: l.Root, Name: name}, l.Name)
 	case "compact", "clear":
-		return Reminder(name)
+		return Reminder(name, l.Name)
 	}
 	return ""
 }
 
-// Reminder tells the model whose session this is.
-func Reminder(name string) string {
-	return fmt.Sprintf("This session is agent %s's: its thread spans all its sessions. Read it with `ai agent view`; open a line with `ai agent zoom ID`; search with `ai agent grep REGEX`.", name)
+// sweepViews removes the saved views (ai page) that expired, so that
+// they go even when no ai command runs for a while; most starts only
+// read the stamp of the last sweep.
+func sweepViews(rt *hookio.Runtime) {
+	if dir, err := pager.Dir(rt.Getenv); err == nil {
+		pager.Pager{Dir: dir, Now: rt.Now}.Sweep()
+	}
+}
+
+// reopen records that a session whose end was recorded runs again
+// (claude --resume), so that the agent counts it as live.
+func reopen(rt *hookio.Runtime, a thread.Agent) {
+	err := store.Locked(a.Root, stopWait, func() error {
+		_, err := a.ReopenIfEnded(rt.SID, rt.Now())
+		return err
+	})
+	if err != nil {
+		rt.Log.Warnf(map[string]any{"agent": a.Name}, "agent: record the session's start: %v", err)
+	}
+}
+
+// Reminder tells the model whose session this is, in which project.
+func Reminder(name, project string) string {
+	return fmt.Sprintf("This session is agent %s's, in project %s: its thread spans all its sessions. Read it with `ai agent view`; open a line with `ai agent zoom ID`; search with `ai agent grep REGEX`.", name, project)
 }
 
 // resumed lists the turns of the agent's other sessions after this
 // session's last one.
-func resumed(rt *hookio.Runtime, a thread.Agent) string {
+func resumed(rt *hookio.Runtime, a thread.Agent, project string) string {
 	th, err := thread.Load(a)
 	if err != nil {
 		rt.Log.Warnf(nil, "agent: %v", err)
-		return Reminder(a.Name)
+		return Reminder(a.Name, project)
 	}
 	sums, _ := a.Summaries()
 	last := -1
@@ -71,7 +96,7 @@ func resumed(rt *hookio.Runtime, a thread.Agent) string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString(Reminder(a.Name))
+	b.WriteString(Reminder(a.Name, project))
 	n := 0
 	for _, t := range th.Turns[last+1:] {
 		if t.Session == rt.SID {

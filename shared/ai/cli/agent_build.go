@@ -70,7 +70,7 @@ func (c *AgentBuildCmd) Run(d *deps) error {
 		fmt.Fprintln(d.Stderr)
 	}
 	cerr := w.Event("ai agent build "+a.Name, nil)
-	if err := buildOutcome(rep); err != nil {
+	if err := buildOutcome(rep, plan.Len(), "the next ai agent build -a "+a.Name); err != nil {
 		return errors.Join(err, cerr)
 	}
 	fmt.Fprintf(d.Stdout, "Wrote %d summary lines for agent %s; nothing is left to summarise.\n", rep.Written, a.Name)
@@ -85,15 +85,41 @@ func (d *deps) modelSummariser(model string) memory.Summariser {
 	return d.summariser()
 }
 
-// buildOutcome turns a run's report into the command's error.
-func buildOutcome(rep summary.Report) error {
+// buildOutcome turns a run of planned lines into the command's error;
+// next names the run that goes on from it.
+func buildOutcome(rep summary.Report, planned int, next string) error {
 	if rep.Canceled && len(rep.Failed) == 0 {
-		return fmt.Errorf("stopped after %d lines; they stay, and the next build goes on from them", rep.Written)
+		return errors.New("cancelled. " + cancelledLines(rep.Wrote, planned, "summary lines", next))
 	}
 	if err := rep.Err(); err != nil {
-		return fmt.Errorf("%d lines written, then %w; the next build goes on from them", rep.Written, err)
+		return fmt.Errorf("%d lines written, then %w; %s goes on from them", rep.Written, err, next)
 	}
 	return nil
+}
+
+// cancelledLines says what a cancelled run of planned lines (-1: it was
+// cancelled before it planned) kept and what the next run does; lines
+// names them ("summary lines the view needs").
+func cancelledLines(wrote []string, planned int, lines, next string) string {
+	switch {
+	case planned < 0:
+		return "No summary line was written; " + next + " writes the " + lines + "."
+	case planned == 0:
+		return "No summary line was missing; " + next + " uses those written."
+	case len(wrote) == 0:
+		return fmt.Sprintf("None of the %d %s was written yet; %s writes them.", planned, lines, next)
+	}
+	return fmt.Sprintf("It had written %d of the %d %s (%s); they stay, and %s goes on from them.",
+		len(wrote), planned, lines, labelList(wrote), next)
+}
+
+// labelList joins line labels, the first ten of them.
+func labelList(labels []string) string {
+	const most = 10
+	if len(labels) <= most {
+		return strings.Join(labels, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(labels[:most], ", "), len(labels)-most)
 }
 
 // background runs one build at a time per agent and only logs.

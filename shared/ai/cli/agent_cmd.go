@@ -21,6 +21,8 @@ type AgentCmd struct {
 	Zoom       AgentZoomCmd       `cmd:"" help:"Open a line of the view: a turn, a run of turns (0-15) or an item (17.3)."`
 	Grep       AgentGrepCmd       `cmd:"" help:"Search threads with a regular expression (RE2); repeat -a for several agents."`
 	Build      AgentBuildCmd      `cmd:"" help:"Write the agent's summaries now, with a progress bar on a terminal."`
+	Rm         AgentRmCmd         `cmd:"" help:"Remove an agent and its thread, as one commit (the store's history keeps it); asks on a terminal, --yes elsewhere."`
+	Rename     AgentRenameCmd     `cmd:"" help:"Rename an agent, as one commit; its attached sessions follow; asks on a terminal, --yes elsewhere."`
 	Attach     AgentAttachCmd     `cmd:"" help:"Attach this Claude Code session to an agent (a session has one agent at a time)."`
 	Detach     AgentDetachCmd     `cmd:"" help:"Detach this session from its agent; the thread keeps what it recorded."`
 	EndSession AgentEndSessionCmd `cmd:"end-session" help:"Record the end of this session in its agent's thread (the SessionEnd hook does it)."`

@@ -18,7 +18,7 @@ func TestUnnamedAgent(t *testing.T) {
 	r.settings(t, "[chat]\nbackground = false\n")
 	r.must(t, "init")
 	r.must(t, "agent", "new", "dev")
-	if out := r.must(t, "agent", "view"); !strings.HasPrefix(out, "# agent dev: no turns yet") {
+	if out := r.must(t, "agent", "view"); !strings.HasPrefix(out, "# agent dev in project proj: no turns yet") {
 		t.Errorf("the only agent: %s", out)
 	}
 	r.must(t, "agent", "new", "ops")
@@ -32,9 +32,9 @@ func TestUnnamedAgent(t *testing.T) {
 		terminal             bool
 		want                 string // the view's first line, or the error
 	}{
-		{"the session's agent", "s1", "", false, "# agent ops:"},
+		{"the session's agent", "s1", "", false, "# agent ops in project proj:"},
 		{"a session with none", "s9", "", false, "name an agent (-a NAME); the agents here are dev, ops"},
-		{"picked on a terminal", "", "2\n", true, "# agent ops:"},
+		{"picked on a terminal", "", "2\n", true, "# agent ops in project proj:"},
 		{"a bad pick", "", "9\n", true, "no agent picked"},
 		{"no terminal", "", "2\n", false, "name an agent (-a NAME); the agents here are dev, ops"},
 	}

@@ -26,7 +26,9 @@ func (c *AgentListCmd) Run(d *deps) error {
 	}
 	var b strings.Builder
 	if len(list) == 0 {
-		b.WriteString("No agents in this project yet; make one with ai agent new NAME.\n")
+		fmt.Fprintf(&b, "No agents in project %s yet; make one with ai agent new NAME.\n", w.Project.Name)
+	} else {
+		fmt.Fprintf(&b, "# project %s%s: %s, the most recently active first\n", w.Project.Name, parenthesised(w.Project.ID), countOf(len(list), "agent"))
 	}
 	for _, l := range list {
 		if l.Err != nil {
@@ -69,6 +71,14 @@ func (c *AgentViewCmd) Run(d *deps) error {
 		return err
 	}
 	return d.show(v.Text)
+}
+
+// parenthesised is " (s)", or "" for none.
+func parenthesised(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
 }
 
 func firstOf(s ...string) string {

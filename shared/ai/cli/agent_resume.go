@@ -11,6 +11,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/full"
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/summary"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // ResumeCmd is `ai agent resume NAME [-- claude args]` and `ai resume`.
@@ -69,5 +70,5 @@ func execHarness(dir string, argv []string) error {
 	if err := os.Chdir(dir); err != nil {
 		return fmt.Errorf("start %s in %s: %w", argv[0], dir, err)
 	}
-	return syscall.Exec(path, argv, os.Environ())
+	return proc.Exec(path, argv, os.Environ())
 }

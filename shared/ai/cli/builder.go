@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/settings"
@@ -78,24 +77,3 @@ func (b builder) run(d *deps, w work, done func(n int) string) error {
 }
 
 func (b builder) failedPath() string { return filepath.Join(b.gitDir, b.lock+".failed") }
-
-// failedRecently reports whether the last run failed less than
-// [foldRetryAfter] before now.
-func (b builder) failedRecently(now time.Time) bool {
-	data, err := fsutil.ReadCapped(b.failedPath(), 64)
-	if err != nil {
-		return false
-	}
-	at, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(string(data)))
-	return err == nil && now.Sub(at) < foldRetryAfter && now.After(at.Add(-time.Minute))
-}
-
-// startable reports whether a background run should be started: the
-// environment allows it, the last one did not fail lately, and none is
-// already waiting to run (it will see the change).
-func (d *deps) startable(b builder) bool {
-	if d.Spawn == nil || d.Getenv("AI_NO_BACKGROUND") == "1" || d.Getenv("AI_SUMMARISER") != "" {
-		return false
-	}
-	return !b.failedRecently(d.Now()) && !summarise.Queued(b.gitDir, b.lock)
-}

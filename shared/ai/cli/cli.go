@@ -20,6 +20,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/ai/memory"
 	"github.com/session-intelligence/session-intelligence/shared/ai/settings"
 	"github.com/session-intelligence/session-intelligence/shared/core/detach"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
@@ -111,7 +112,7 @@ func runParsed(ctx *kong.Context, env Env) int {
 }
 
 func newDeps(env Env) (*deps, error) {
-	home := env.Getenv("HOME")
+	home := paths.Home(env.Getenv)
 	if home == "" {
 		return nil, errors.New("HOME is not set")
 	}

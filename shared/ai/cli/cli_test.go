@@ -70,6 +70,7 @@ func (r *run) settings(t *testing.T, text string) {
 // background work is off.
 func TestNoteStartsFoldOnlyWhenNeeded(t *testing.T) {
 	r := newRun(t)
+	r.fakeClaude(t)
 	r.settings(t, "[memory.view]\nlines = 2\n")
 	r.must(t, "memory", "init")
 	r.must(t, "memory", "note", "one")
@@ -185,6 +186,7 @@ func (failing) Summarise(context.Context, string) (string, error) {
 // the background folder again for a minute; then they do.
 func TestFailedFoldRestsAMinute(t *testing.T) {
 	r := newRun(t)
+	r.fakeClaude(t)
 	r.settings(t, "[memory.view]\nlines = 2\n")
 	r.must(t, "memory", "init")
 	for _, n := range []string{"a", "b", "c"} {

@@ -17,6 +17,8 @@ type MemoryCmd struct {
 	View   MemoryViewCmd   `cmd:"" help:"The whole memory as one short view."`
 	Zoom   MemoryZoomCmd   `cmd:"" help:"Open a line of the view: a note, or a folded range into its halves."`
 	Grep   MemoryGrepCmd   `cmd:"" help:"Search every note and summary with a regular expression (RE2)."`
+	Forget MemoryForgetCmd `cmd:"" help:"Forget a note: its text leaves the memory (the git history keeps it); the summaries that covered it are folded again."`
+	Edit   MemoryEditCmd   `cmd:"" help:"Correct a note's text (given, on stdin, or in $EDITOR on a terminal); the summaries that covered it are folded again."`
 	Config MemoryConfigCmd `cmd:"" help:"The memory's sizes in effect and where they come from."`
 	Fold   MemoryFoldCmd   `cmd:"" hidden:"" help:"Write the summaries the view needs now (normally done in the background)."`
 }

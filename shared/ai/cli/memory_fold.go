@@ -69,21 +69,36 @@ func logPath(dir string) string {
 }
 
 // foldLater starts the background folder when the view has ranges left
-// to fold, no folder is already waiting to run (it will see them) and the
-// last one did not fail within [foldRetryAfter]. It never fails the
-// command; a start that fails is logged.
-func (d *deps) foldLater(m *memory.Memory) {
-	// After a failure the background folder rests a minute rather than
-	// failing again on every note and view.
-	if !d.startable(foldBuilder(m)) {
-		return
+// to fold, unless background work is off, there is no summariser, the
+// last fold failed within [foldRetryAfter] (it rests rather than
+// failing again on every note and view) or a folder is already waiting
+// to run (it will see them). It never fails the command; a start that
+// fails is logged. The status says which, for the message.
+func (d *deps) foldLater(m *memory.Memory) bgStatus {
+	st, start := d.background(foldBuilder(m))
+	if !start {
+		return st
 	}
 	todo, err := m.Pending(d.Settings.Memory.ViewLines)
-	if err != nil || len(todo) == 0 {
-		return
+	switch {
+	case err != nil:
+		return bgStatus{state: bgOff, why: "reading what to fold failed: " + err.Error()}
+	case len(todo) == 0:
+		return st // nothing to fold: the view folds all it shows
 	}
 	args := []string{"memory", "fold", "--background", "--store", m.Dir(), "--from", d.Cwd}
 	if err := d.Spawn(args); err != nil {
 		summarise.Logger{Path: logPath(m.Dir()), Now: d.Now}.Printf("start the background fold: %v", err)
+		return bgStatus{state: bgOff, why: "starting it failed: " + err.Error()}
 	}
+	return st
+}
+
+// foldSays is the memory's line about the ranges left unfolded.
+func (d *deps) foldSays(m *memory.Memory, st bgStatus, unfolded int) string {
+	subject := countOf(unfolded, "range") + " are"
+	if unfolded == 1 {
+		subject = "1 range is"
+	}
+	return fmt.Sprintf("# %s not folded yet: %s\n", subject, st.say(d, "fold", "ai memory fold", "the next note or view", logPath(m.Dir())))
 }

@@ -1,12 +1,13 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/memory"
 	"github.com/session-intelligence/session-intelligence/shared/ai/pager"
+	"github.com/session-intelligence/session-intelligence/shared/ai/search"
 )
 
 // show prints a view through the pager: whole on a terminal, in parts
@@ -45,8 +46,7 @@ func (c *MemoryViewCmd) Run(d *deps) error {
 		b.WriteString(l + "\n")
 	}
 	if v.Unfolded > 0 {
-		fmt.Fprintf(&b, "# %d ranges are not folded yet; they are being folded in the background\n", v.Unfolded)
-		d.foldLater(m)
+		b.WriteString(d.foldSays(m, d.foldLater(m), v.Unfolded))
 	}
 	return d.show(b.String())
 }
@@ -75,27 +75,31 @@ func (c *MemoryZoomCmd) Run(d *deps) error {
 
 // MemoryGrepCmd is `ai memory grep REGEX`.
 type MemoryGrepCmd struct {
-	Regex string `arg:"" help:"An RE2 regular expression; (?i) ignores case."`
+	Regex string `arg:"" help:"An RE2 regular expression; (?i) ignores case. At most 1,000 bytes; a search prints at most 2,000 matches and stops after 5 s."`
 }
 
 // Run prints every matching note and summary, then the count.
 func (c *MemoryGrepCmd) Run(d *deps) error {
-	re, err := regexp.Compile(c.Regex)
+	p, err := search.Compile(c.Regex)
 	if err != nil {
-		return fmt.Errorf("bad regex %q: %w", c.Regex, err)
+		return err
 	}
 	m, err := d.openMemory()
 	if err != nil {
 		return err
 	}
-	hits, err := m.Grep(re)
-	if err != nil {
+	budget := search.NewBudget(nil)
+	hits, err := m.Grep(p, budget)
+	if err != nil && !errors.Is(err, search.ErrTooSlow) {
 		return err
 	}
 	var b strings.Builder
 	for _, h := range hits {
 		b.WriteString(h + "\n")
 	}
-	fmt.Fprintf(&b, "# %d matches for %s\n", len(hits), c.Regex)
-	return d.show(b.String())
+	b.WriteString(budget.Footer(p) + "\n")
+	if serr := d.show(b.String()); serr != nil {
+		return serr
+	}
+	return err
 }

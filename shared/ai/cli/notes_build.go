@@ -46,15 +46,25 @@ func topicBuilder(n *notes.Notes) builder {
 	return builder{gitDir: n.Store().GitDir(), lock: summariseLockName, log: logPath(n.Dir()), what: "summarise"}
 }
 
-// summariseLater starts the background builder unless one is already
-// waiting to run (it will see the change) or the last one failed within
-// [foldRetryAfter]. It never fails the command.
-func (d *deps) summariseLater(n *notes.Notes) {
-	if !d.startable(topicBuilder(n)) {
-		return
+// summariseLater starts the background builder unless background work
+// is off, there is no summariser, the last build failed within
+// [foldRetryAfter], or a builder is already waiting to run (it will see
+// the change). It never fails the command; the status says what became
+// of the work, for the message.
+func (d *deps) summariseLater(n *notes.Notes) bgStatus {
+	st, start := d.background(topicBuilder(n))
+	if !start {
+		return st
 	}
 	args := []string{"notes", "summarise", "--background", "--store", n.Dir(), "--from", d.Cwd}
 	if err := d.Spawn(args); err != nil {
 		summarise.Logger{Path: logPath(n.Dir()), Now: d.Now}.Printf("start the background summariser: %v", err)
+		return bgStatus{state: bgOff, why: "starting it failed: " + err.Error()}
 	}
+	return st
+}
+
+// summariesSay is the notes' line about summaries missing or stale.
+func (d *deps) summariesSay(n *notes.Notes, st bgStatus) string {
+	return "# summaries missing or stale: " + st.say(d, "summary build", "ai notes summarise", "the next ai notes command", logPath(n.Dir())) + "\n"
 }

@@ -20,6 +20,8 @@ type NotesCmd struct {
 	Show      NotesShowCmd      `cmd:"" help:"One note, whole, with the titles of the notes it links."`
 	Mv        NotesMvCmd        `cmd:"" help:"Move a note, or a topic with everything below it, to a topic."`
 	Link      NotesLinkCmd      `cmd:"" help:"Link two notes: each lists the other."`
+	Rm        NotesRmCmd        `cmd:"" help:"Remove a note, or a topic and its notes with --recursive; links to them and the summaries above them go (the git history keeps them)."`
+	Edit      NotesEditCmd      `cmd:"" help:"Correct a note: its claim (given, on stdin, or in $EDITOR on a terminal), --title or --confidence."`
 	Sync      NotesSyncCmd      `cmd:"" help:"Pull from and push to a git remote; conflicting changes are both kept."`
 	Summarise NotesSummariseCmd `cmd:"" hidden:"" help:"Write the topic summaries that are missing or stale (normally done in the background)."`
 }
@@ -87,7 +89,7 @@ func (c *NotesTreeCmd) Run(d *deps) error {
 		return err
 	}
 	if v.Unsummarised {
-		d.summariseLater(n)
+		v.Text += d.summariesSay(n, d.summariseLater(n))
 	}
 	return d.show(v.Text)
 }

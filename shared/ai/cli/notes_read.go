@@ -1,10 +1,10 @@
 package cli
 
 import (
-	"fmt"
-	"regexp"
+	"errors"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/notes"
+	"github.com/session-intelligence/session-intelligence/shared/ai/search"
 )
 
 // NotesZoomCmd is `ai notes zoom TOPIC`.
@@ -27,31 +27,34 @@ func (c *NotesZoomCmd) Run(d *deps) error {
 		return err
 	}
 	if v.Unsummarised {
-		d.summariseLater(n)
+		v.Text += d.summariesSay(n, d.summariseLater(n))
 	}
 	return d.show(v.Text)
 }
 
 // NotesGrepCmd is `ai notes grep REGEX`.
 type NotesGrepCmd struct {
-	Regex string `arg:"" help:"An RE2 regular expression; (?i) ignores case."`
+	Regex string `arg:"" help:"An RE2 regular expression; (?i) ignores case. At most 1,000 bytes; a search prints at most 2,000 matches and stops after 5 s."`
 }
 
 // Run prints every matching note line and summary, then the count.
 func (c *NotesGrepCmd) Run(d *deps) error {
-	re, err := regexp.Compile(c.Regex)
+	p, err := search.Compile(c.Regex)
 	if err != nil {
-		return fmt.Errorf("bad regex %q: %w", c.Regex, err)
+		return err
 	}
 	n, err := d.openNotes()
 	if err != nil {
 		return err
 	}
-	v, err := n.Grep(re)
-	if err != nil {
+	v, err := n.Grep(p, search.NewBudget(nil))
+	if err != nil && !errors.Is(err, search.ErrTooSlow) {
 		return err
 	}
-	return d.show(v.Text)
+	if serr := d.show(v.Text); serr != nil {
+		return serr
+	}
+	return err
 }
 
 // NotesShowCmd is `ai notes show ID`.

@@ -1,17 +1,14 @@
 package cli
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"os"
-	"os/signal"
+	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/full"
-	"github.com/session-intelligence/session-intelligence/shared/ai/agent/thread"
+	"github.com/session-intelligence/session-intelligence/shared/cc/usercmd"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
@@ -23,10 +20,14 @@ const CompactMarker = "ai-view"
 // SlashCmd is what /ai runs: the plugin module calls it with --json (and
 // carries out the answer), the command file without.
 type SlashCmd struct {
-	JSON    bool     `help:"Answer in JSON for the plugin module."`
-	Compact bool     `help:"Only build the messages a compaction is replaced with."`
-	Session string   `help:"The session id (default: the session this runs in)."`
-	Words   []string `arg:"" optional:"" passthrough:"" help:"new NAME, attach NAME, detach, or nothing."`
+	JSON    bool   `help:"Answer in JSON for the plugin module."`
+	Compact bool   `help:"Only build the messages a compaction is replaced with."`
+	Session string `help:"The session id (default: the session this runs in)."`
+	// Esc in Claude Code stops this process (SIGTERM) and drops its
+	// output: the answer for a cancelled run goes to this file too.
+	CancelReport string   `hidden:"" help:"Also write the answer here when the run is cancelled (the plugin module reads it after Esc)." type:"path"`
+	Nonce        string   `hidden:"" help:"Put into the cancel report, so that an older report is not taken for this run's."`
+	Words        []string `arg:"" optional:"" passthrough:"" help:"new NAME, attach NAME, detach, or nothing."`
 }
 
 // slashAnswer is what the module does: show Text; when Compact is set,
@@ -35,11 +36,8 @@ type slashAnswer struct {
 	Text     string         `json:"text"`
 	Compact  string         `json:"compact,omitempty"`
 	Messages []slashMessage `json:"messages,omitempty"`
-}
-
-type slashMessage struct {
-	Role string `json:"role"`
-	Text string `json:"text"`
+	// Nonce is the run's --nonce, in a cancel report.
+	Nonce string `json:"nonce,omitempty"`
 }
 
 // Run answers /ai.
@@ -47,6 +45,12 @@ func (c *SlashCmd) Run(d *deps) error {
 	words := c.Words
 	if len(words) > 0 && words[0] == "--" {
 		words = words[1:]
+	}
+	if !c.JSON { // the /ai user command, which outlives an uninstalled plugin
+		if line, retired := retireCommand(d); retired {
+			fmt.Fprintln(d.Stdout, line)
+			return nil
+		}
 	}
 	ans, err := c.answer(d, words)
 	if !c.JSON {
@@ -105,42 +109,12 @@ func agentSession(d *deps, explicit string) (string, error) {
 	return w.Session(explicit)
 }
 
-// replace builds the view /ai replaces the context with: the lines the
-// thread's view needs are written first (and committed as the /ai
-// event); any failure leaves the context alone and says why.
-func (c *SlashCmd) replace(d *deps, sid string) (slashAnswer, error) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	build := func(w *full.Workspace, a thread.Agent, o full.BuildOptions) error {
-		_, rep, err := w.Build(ctx, a, o)
-		cerr := w.Event("/ai", nil)
-		if err == nil {
-			err = buildOutcome(rep)
-		}
-		return errors.Join(err, cerr)
-	}
-	v, err := d.wholeView(ctx, sid, build)
+// retireCommand is [usercmd.Retire] for the configuration directory of
+// this run.
+func retireCommand(d *deps) (string, bool) {
+	dirs, err := paths.Resolve(d.Getenv)
 	if err != nil {
-		return slashAnswer{Text: "Nothing was compacted: the view could not be built: " + err.Error()}, nil
+		return "", false
 	}
-	what := fmt.Sprintf("the memory (%s)", countOf(v.notes, "note"))
-	if v.agent != "" {
-		what += fmt.Sprintf(" and agent %s's thread", v.agent)
-	} else {
-		what += "; this session is not attached to an agent"
-	}
-	intro := fmt.Sprintf("%s\n/ai replaced this conversation with the view below: %s. Open any line with ai memory zoom ID or ai agent zoom ID; search with ai memory grep or ai agent grep.\n\n", thread.ViewMarker, what)
-	return slashAnswer{
-		Text:    "Replacing the context with " + what + ".",
-		Compact: CompactMarker,
-		Messages: []slashMessage{{Role: "user", Text: intro + v.text},
-			{Role: "assistant", Text: "Understood: I have the memory" + agentPart(v.agent) + " above and will continue from there."}},
-	}, nil
-}
-
-func agentPart(name string) string {
-	if name == "" {
-		return ""
-	}
-	return " and my thread as agent " + name
+	return usercmd.Retire(usercmd.Options{Dir: filepath.Join(dirs.Claude, "commands"), State: dirs.State}, dirs.Claude)
 }

@@ -30,10 +30,10 @@ func (c *ViewCmd) Run(d *deps) error {
 // whole is the memory and, in an attached session, the thread's view.
 type whole struct {
 	text string
-	// agent is the session's agent, "" for none; notes counts the
-	// memory's notes.
-	agent string
-	notes int
+	// agent is the session's agent, "" for none, and project the name of
+	// its project; notes counts the memory's notes.
+	agent, project string
+	notes          int
 }
 
 // wholeView renders the memory view, then the view of sid's agent. With
@@ -76,7 +76,7 @@ func (d *deps) wholeView(ctx context.Context, sid string, build func(*full.Works
 	}
 	b.WriteString("\n")
 	b.WriteString(v.Text)
-	out.text, out.agent = b.String(), name
+	out.text, out.agent, out.project = b.String(), name, w.Project.Name
 	return out, nil
 }
 

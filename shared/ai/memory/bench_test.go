@@ -3,10 +3,10 @@ package memory
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/session-intelligence/session-intelligence/shared/ai/search"
 	"github.com/session-intelligence/session-intelligence/shared/ai/store/git"
 )
 
@@ -75,19 +75,49 @@ func BenchmarkView10k(b *testing.B) {
 	}
 }
 
+// grepCases are the searches the benchmarks time, with the hits each
+// finds on big: a selective one, one that finds nothing, one whose
+// folded literals rule out every line, one with no literal but a run of
+// digits no line holds, and one whose every part every line holds, so
+// that the regexp runs over every line: the worst case.
+var grepCases = []struct {
+	name, re string
+	hits     int
+}{
+	{"1000matches", `note 9[0-9]{3}:`, 1000},
+	{"nomatch", `no such text`, 0},
+	{"foldednomatch", `(?i)LOREM.*Z`, 0},
+	{"digitrun", `[0-9]{5}`, 0},
+	{"everyline", `(sit|amet) \w+ \d`, 0},
+}
+
 func BenchmarkGrep10k(b *testing.B) {
 	m := big(b)
-	re := regexp.MustCompile(`note 9[0-9]{3}:`)
-	for b.Loop() {
-		mm, _, err := Open(m.Dir(), clock())
-		if err != nil {
-			b.Fatal(err)
-		}
-		hits, err := mm.Grep(re)
-		if err != nil || len(hits) != 1000 {
-			b.Fatalf("Grep: %d hits, %v", len(hits), err)
-		}
+	for _, c := range grepCases {
+		p := mustPattern(b, c.re)
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				mm, _, err := Open(m.Dir(), clock())
+				if err != nil {
+					b.Fatal(err)
+				}
+				hits, err := mm.Grep(p, search.NewBudget(nil))
+				if err != nil || len(hits) != c.hits {
+					b.Fatalf("Grep: %d hits, %v", len(hits), err)
+				}
+			}
+		})
 	}
+}
+
+// mustPattern compiles a search pattern.
+func mustPattern(t testing.TB, expr string) *search.Pattern {
+	t.Helper()
+	p, err := search.Compile(expr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 func BenchmarkPending10k(b *testing.B) {

@@ -12,6 +12,10 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/ai/summarise"
 )
 
+// ErrChanged: a run's notes or halves changed while its summary was
+// written, which is then not stored.
+var ErrChanged = errors.New("its notes changed while it was summarised")
+
 // Summariser writes one summary for a prompt. [summarise.Claude] is the
 // real one.
 type Summariser interface {
@@ -75,7 +79,12 @@ func (m *Memory) Fold(ctx context.Context, sum Summariser, lines int, logf func(
 		if err := ctx.Err(); err != nil {
 			return built, err
 		}
-		if err := m.FoldBlock(ctx, sum, todo[0]); err != nil {
+		err = m.FoldBlock(ctx, sum, todo[0])
+		switch {
+		case errors.Is(err, ErrChanged):
+			logf("fold #%s: %v; folding it again", todo[0], err)
+			continue
+		case err != nil:
 			return built, err
 		}
 		built++
@@ -92,23 +101,38 @@ func (m *Memory) FoldBlock(ctx context.Context, sum Summariser, b Block) error {
 	if err != nil {
 		return err
 	}
-	text, err := sum.Summarise(ctx, prompt)
-	if err != nil {
-		return fmt.Errorf("fold #%s: %w", b, err)
+	if prompt == "" {
+		rec.Text = fmt.Sprintf("(%d notes, all forgotten)", b.Size())
+	} else {
+		text, err := sum.Summarise(ctx, prompt)
+		if err != nil {
+			return fmt.Errorf("fold #%s: %w", b, err)
+		}
+		if rec.Text = summarise.OneLine(text, SummaryChars); rec.Text == "" {
+			return fmt.Errorf("fold #%s: the summariser answered nothing", b)
+		}
 	}
-	rec.Text = summarise.OneLine(text, SummaryChars)
-	if rec.Text == "" {
-		return fmt.Errorf("fold #%s: the summariser answered nothing", b)
-	}
+	changed := false
 	_, err = m.st.Update(func(tx *git.Tx) (string, error) {
+		// A note forgotten or edited while the model wrote: this
+		// summary says what is no longer so.
+		m.forget()
+		if now, _, err := m.foldPrompt(b); err != nil || now != prompt {
+			changed = true
+			return "", nil
+		}
 		return fmt.Sprintf("Fold #%s", b), addFold(tx, rec)
 	})
 	m.forget()
+	if err == nil && changed {
+		err = fmt.Errorf("fold #%s: %w", b, ErrChanged)
+	}
 	return err
 }
 
 // foldPrompt builds the summariser's prompt for b and the record it
-// fills, times set.
+// fills, times set; forgotten notes are left out, and a run of
+// forgotten notes only has no prompt ("").
 func (m *Memory) foldPrompt(b Block) (string, foldRecord, error) {
 	rec := foldRecord{Block: b}
 	if b.Size() <= RawFold {
@@ -117,7 +141,11 @@ func (m *Memory) foldPrompt(b Block) (string, foldRecord, error) {
 			return "", rec, err
 		}
 		rec.First, rec.Last = notes[0].Time, notes[len(notes)-1].Time
-		return rawPrompt(b, notes), rec, nil
+		live := slices.DeleteFunc(notes, func(n Note) bool { return n.Text == Forgotten })
+		if len(live) == 0 {
+			return "", rec, nil // nothing to summarise
+		}
+		return rawPrompt(b, live), rec, nil
 	}
 	left, right := b.Halves()
 	l, okL, err := m.fold(left)

@@ -14,6 +14,10 @@
 //
 // Notes live in segments of [SegmentNotes], so a note rewrites one small
 // file and a commit touches three trees whatever the size of the memory.
+// A note is corrected in place ([Memory.Edit]) or forgotten
+// ([Memory.Forget]: its text becomes [Forgotten], its id and time stay);
+// either drops the summaries of the runs that hold it, which are then
+// folded again, and the history keeps the old text.
 package memory
 
 import (

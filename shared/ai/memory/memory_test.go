@@ -13,6 +13,7 @@ import (
 
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/session-intelligence/session-intelligence/shared/ai/search"
 	gitstore "github.com/session-intelligence/session-intelligence/shared/ai/store/git"
 )
 
@@ -228,7 +229,7 @@ func TestGrep(t *testing.T) {
 	if err := m.FoldBlock(context.Background(), sum, Block{2, 4}); err != nil {
 		t.Fatal(err)
 	}
-	got, err := m.Grep(regexp.MustCompile(`(?i)\bgo\b`))
+	got, err := m.Grep(mustPattern(t, `(?i)\bgo\b`), search.NewBudget(nil))
 	want := []string{
 		"#0 2026-05-01T10:00:00Z Go build",
 		"#2-3 2026-05-01 folded: go tooling",

@@ -33,6 +33,9 @@ func CheckNote(text string, entryChars int) (string, error) {
 	if n := strings.Count(text, "\n"); n > 0 {
 		return "", fmt.Errorf("%w, not %d: merge the lines, or note them separately", ErrLines, n+1)
 	}
+	if text == Forgotten {
+		return "", fmt.Errorf("%w: %s is what a forgotten note says; write what you learned", ErrEmpty, Forgotten)
+	}
 	if n := utf8.RuneCountInString(text); n > entryChars+ExtraChars {
 		return "", fmt.Errorf("%w: %d characters; a note aims at %d and at most %d are accepted: shorten it",
 			ErrTooLong, n, entryChars, entryChars+ExtraChars)

@@ -167,6 +167,9 @@ func (m *Memory) Note(id int) (Note, error) {
 	}
 	if id < 0 || id%SegmentNotes >= len(notes) {
 		n, _ := m.Count()
+		if n == 0 {
+			return Note{}, fmt.Errorf("%w #%d: the memory has no notes yet", ErrBadID, id)
+		}
 		return Note{}, fmt.Errorf("%w #%d: the memory has %d notes (#0-#%d)", ErrBadID, id, n, n-1)
 	}
 	return notes[id%SegmentNotes], nil

@@ -21,7 +21,9 @@ type Summariser interface {
 const maxPasses = 4
 
 // Stale returns the topics whose summary is missing or older than their
-// children, deepest first: the order they are built in.
+// content (see [Notes.fingerprint]), deepest first: the order they are
+// built in. A change below a topic makes it and every topic above it
+// stale.
 func (n *Notes) Stale() ([]Topic, error) {
 	c, err := n.scan()
 	if err != nil {
@@ -29,13 +31,11 @@ func (n *Notes) Stale() ([]Topic, error) {
 	}
 	var out []Topic
 	for _, d := range buildOrder(c) {
-		ch, err := n.readChildren(c, d)
+		_, _, stale, err := n.summaryOf(d.Topic)
 		if err != nil {
 			return nil, err
 		}
-		if cur, ok, err := n.readSummary(d.Topic); err != nil {
-			return nil, err
-		} else if !ok || cur.From != ch.fingerprint {
+		if stale {
 			out = append(out, d.Topic)
 		}
 	}
@@ -71,57 +71,89 @@ func (n *Notes) Build(ctx context.Context, sum Summariser, logf func(string, ...
 		if err != nil {
 			return built, err
 		}
-		pass := 0
+		pass, raced := 0, false
 		for _, d := range buildOrder(c) {
 			if err := ctx.Err(); err != nil {
 				return built, err
 			}
-			did, err := n.buildTopic(ctx, sum, c, d)
-			if err != nil {
+			got, err := n.buildTopic(ctx, sum, c, d)
+			switch {
+			case err != nil:
 				return built, err
-			}
-			if did {
+			case got == topicBuilt:
 				pass++
 				logf("summarised %s", d.Topic)
+			case got == topicRaced:
+				raced = true
+				logf("summarise %s: it changed while its summary was written; writing it again", d.Topic)
 			}
 		}
-		if built += pass; pass == 0 {
+		if built += pass; pass == 0 && !raced {
 			break
 		}
 	}
 	return built, nil
 }
 
+// outcome is what buildTopic did.
+type outcome int
+
+const (
+	topicLeft  outcome = iota // current, or waiting for a subtopic
+	topicBuilt                // a new summary
+	topicRaced                // the topic changed while its summary was written
+)
+
 // buildTopic builds d's summary when it is stale and its subtopics all
-// have one; did reports a new summary.
-func (n *Notes) buildTopic(ctx context.Context, sum Summariser, c catalog, d *topicDir) (did bool, err error) {
-	ch, err := n.readChildren(c, d)
-	if err != nil || len(ch.missing) > 0 {
-		return false, err
+// have one.
+func (n *Notes) buildTopic(ctx context.Context, sum Summariser, c catalog, d *topicDir) (outcome, error) {
+	// The fingerprint is taken before the content is read, and checked
+	// again before the summary is stored: a change landing in between
+	// stores nothing, so no summary says what was removed or corrected.
+	fp, err := n.fingerprint(d.Topic)
+	if err != nil || fp == "" {
+		return topicLeft, err
 	}
 	cur, ok, err := n.readSummary(d.Topic)
-	if err != nil || ok && cur.From == ch.fingerprint {
-		return false, err
+	if err != nil || ok && cur.From == fp {
+		return topicLeft, err
+	}
+	ch, err := n.readChildren(c, d)
+	if err != nil || len(ch.missing) > 0 {
+		return topicLeft, err
 	}
 	text, err := sum.Summarise(ctx, topicPrompt(d.Topic, ch))
 	if err != nil {
-		return false, fmt.Errorf("summarise %s: %w", d.Topic, err)
+		return topicLeft, fmt.Errorf("summarise %s: %w", d.Topic, err)
 	}
 	text = summarise.OneLine(text, SummaryChars)
 	if text == "" {
-		return false, fmt.Errorf("summarise %s: the summariser answered nothing", d.Topic)
+		return topicLeft, fmt.Errorf("summarise %s: the summariser answered nothing", d.Topic)
 	}
 	count, _ := c.count(d.Topic)
-	s := Summary{Topic: d.Topic, Built: n.now(), From: ch.fingerprint, Notes: count, Text: text}
+	s := Summary{Topic: d.Topic, Built: n.now(), From: fp, Notes: count, Text: text}
+	got := topicBuilt
 	hash, err := n.st.Update(func(tx *git.Tx) (string, error) {
-		// The topic may have been moved away while the model wrote.
+		// The topic may have been moved away, or changed, while the
+		// model wrote; a changed one is built again by the next pass.
 		if names, err := tx.List(d.Topic.Path()); err != nil || !hasNote(names) && !hasDir(names) {
+			got = topicLeft
 			return "", nil
+		}
+		if now, err := n.fingerprint(d.Topic); err != nil || now != fp {
+			got = topicRaced
+			return "", err
 		}
 		tx.Write(summaryPath(d.Topic), s.Format())
 		return fmt.Sprintf("Summarise %s", d.Topic), nil
 	})
-	return hash != "", err
+	switch {
+	case err != nil:
+		return topicLeft, err
+	case got == topicBuilt && hash == "":
+		return topicLeft, nil // the very file it has
+	}
+	return got, nil
 }
 
 func hasNote(names []string) bool {

@@ -44,8 +44,8 @@ func (f *fakeSum) Summarise(ctx context.Context, prompt string) (string, error) 
 
 // TestBuildBottomUp: subtopics are summarised before their topic, whose
 // prompt holds their summaries and its own notes; a second run builds
-// nothing; a new note rebuilds its topic and the ones above, not its
-// siblings.
+// nothing; a new note makes its topic and the ones above stale, not its
+// siblings, and rebuilds them.
 func TestBuildBottomUp(t *testing.T) {
 	n := newNotes(t)
 	add(t, n, "physics", "Energy is conserved", "in closed systems")
@@ -73,7 +73,7 @@ func TestBuildBottomUp(t *testing.T) {
 	}
 	add(t, n, "physics.qm", "Measurement", "a second claim")
 	stale, err := n.Stale()
-	if err != nil || fmt.Sprint(stale) != "[physics.qm]" {
+	if err != nil || fmt.Sprint(stale) != "[physics.qm physics]" {
 		t.Errorf("Stale = %v, %v", stale, err)
 	}
 	logged = nil

@@ -46,11 +46,16 @@ func (n *Notes) Move(what string, dst Topic) (Moved, error) {
 // resolveNote finds what as a note: an id-shaped name with no dot that a
 // note has.
 func resolveNote(c catalog, what string) (Topic, string, bool) {
-	if strings.Contains(what, ".") || len(what) < minPrefix || len(what) > IDLen || !validIDChars(what) {
+	if !idShaped(what) {
 		return nil, "", false
 	}
 	t, id, err := c.find(what)
 	return t, id, err == nil
+}
+
+// idShaped reports whether what could be a note id or its prefix.
+func idShaped(what string) bool {
+	return !strings.Contains(what, ".") && len(what) >= minPrefix && len(what) <= IDLen && validIDChars(what)
 }
 
 func (n *Notes) moveNote(tx *git.Tx, c catalog, from Topic, id string, dst Topic) (string, error) {

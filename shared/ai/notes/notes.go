@@ -10,12 +10,13 @@
 //	.ai-format                 "notes 1"
 //	README.md                  what the files are
 //	physics/qm/TOPIC.md        topic physics.qm's summary, with the
-//	                           fingerprint of the children it was built from
+//	                           fingerprint of the content it was built from
 //	physics/qm/0c3k7mx9p2.md   one note: front matter, a blank line, the claim
 //
 // One claim per file keeps a change to one note a change to one file, so
 // two people's stores merge without touching each other's notes (see
-// ai/notes/full).
+// ai/notes/full). A search reads the notes from the store's search
+// index (ai/store/git), one file kept at the newest commit.
 package notes
 
 import (
@@ -23,6 +24,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"strings"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/store/git"
@@ -54,8 +56,12 @@ type Notes struct {
 
 // Options are the ai/store/git settings of a notes store.
 func Options(now func() time.Time) git.Options {
-	return git.Options{Kind: Kind, Version: Version, Migrations: migrations, Now: now}
+	return git.Options{Kind: Kind, Version: Version, Migrations: migrations, Now: now, Search: searched}
 }
+
+// searched names the files the search index packs: every .md file in a
+// directory (notes and summaries), not the root's README.md.
+func searched(p string) bool { return strings.HasSuffix(p, ".md") && strings.Contains(p, "/") }
 
 // migrations upgrade older formats; format 1 is the first.
 var migrations = map[int]git.Migration{}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/ai/search"
 )
 
 func newNotes(t testing.TB) *Notes {
@@ -99,7 +101,7 @@ func TestAddWritesOneFileOneCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustMatch(t, s.Text, `^# note `+a.ID+` in physics\.qm \(physics/qm/`+a.ID+`\.md\)\n---\n`, `(?m)^suppresses interference\.$`)
-	g, err := n.Grep(regexp.MustCompile(`(?i)INTERFERENCE|energy`))
+	g, err := n.Grep(mustPattern(t, `(?i)INTERFERENCE|energy`), search.NewBudget(nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,18 +18,21 @@ const SummaryChars = 512
 type Summary struct {
 	Topic Topic
 	Built time.Time
-	// From is the fingerprint of the children the summary was built
-	// from; when it differs from theirs now, the summary is stale.
+	// From is the fingerprint of the topic the summary was built from
+	// (see [Notes.fingerprint]); when it differs from the topic's now,
+	// the summary is stale.
 	From  string
 	Notes int // notes in the topic and below when it was built
 	Text  string
 }
 
-// Format is the summary's file.
+// Format is the summary's file. It does not name its topic (its
+// directory does), so that moving a topic moves its summaries byte for
+// byte and leaves them current.
 func (s Summary) Format() []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "---\ntopic: %s\nbuilt: %s\nfrom: %s\nnotes: %d\n---\n\n%s\n",
-		s.Topic, s.Built.UTC().Format(time.RFC3339), s.From, s.Notes, s.Text)
+	fmt.Fprintf(&b, "---\nbuilt: %s\nfrom: %s\nnotes: %d\n---\n\n%s\n",
+		s.Built.UTC().Format(time.RFC3339), s.From, s.Notes, s.Text)
 	return b.Bytes()
 }
 
@@ -76,21 +79,62 @@ func (n *Notes) readSummary(t Topic) (Summary, bool, error) {
 	return parseSummary(t, data), true, nil
 }
 
+// fingerprint is what topic t's summary is built from, as the newest
+// commit holds it: a hash of every entry of its directory but its own
+// summary, where a subtopic's entry is git's hash of everything below it
+// (its notes, its subtopics and all their summaries). So a change
+// anywhere below t, a note's text, a count, a subtopic added, removed,
+// moved or re-summarised, changes t's fingerprint and those of every
+// topic above, and nothing else's; a topic moved whole keeps its own.
+// A topic no commit holds yet has none ("").
+func (n *Notes) fingerprint(t Topic) (string, error) {
+	entries, err := n.st.HeadEntries(t.Path())
+	if isNotExist(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	h := sha1.New()
+	for _, e := range entries {
+		kind := "f"
+		switch {
+		case e.Dir:
+			kind = "d"
+		case e.Name == SummaryFile:
+			continue
+		}
+		fmt.Fprintf(h, "%s %s %s\n", kind, e.Hash, e.Name)
+	}
+	return "tree-" + hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// summaryOf reads t's summary (ok false when it has none) and whether
+// it is stale: missing, or older than t's content.
+func (n *Notes) summaryOf(t Topic) (s Summary, ok, stale bool, err error) {
+	if s, ok, err = n.readSummary(t); err != nil {
+		return s, false, false, err
+	}
+	fp, err := n.fingerprint(t)
+	if err != nil || fp == "" {
+		return s, ok, false, err
+	}
+	return s, ok, !ok || s.From != fp, nil
+}
+
 // children is what a topic's summary is built from, read once: its
-// notes and its subtopics' summaries, and their fingerprint.
+// notes and its subtopics' summaries.
 type children struct {
 	notes []Note
-	subs  []Summary
+	subs  []Summary // Notes: the count below the subtopic now
 	// missing names subtopics without a summary: the topic waits for them.
-	missing     []string
-	fingerprint string
+	missing []string
 }
 
 // readChildren reads topic d's notes and subtopic summaries; subtopics
 // holding no note (in c) are left out.
 func (n *Notes) readChildren(c catalog, d *topicDir) (children, error) {
 	var ch children
-	h := sha1.New()
 	var buf []byte
 	for _, id := range d.Notes {
 		var note Note
@@ -99,30 +143,24 @@ func (n *Notes) readChildren(c catalog, d *topicDir) (children, error) {
 		if err != nil {
 			return ch, err
 		}
-		// What the prompt shows, so that a link alone leaves it current.
-		sum := sha1.Sum([]byte(note.Title + "\x00" + note.Confidence + "\x00" + note.Claim))
-		fmt.Fprintf(h, "n %s %x\n", id, sum)
 		ch.notes = append(ch.notes, note)
 	}
 	for _, name := range d.Subs {
 		sub := d.Topic.Child(name)
-		if k, _ := c.count(sub); k == 0 {
+		k, _ := c.count(sub)
+		if k == 0 {
 			continue
 		}
-		data, err := n.st.Read(summaryPath(sub))
-		if isNotExist(err) {
-			ch.missing = append(ch.missing, name)
-			continue
-		}
+		s, ok, err := n.readSummary(sub)
 		if err != nil {
 			return ch, err
 		}
-		// The text alone: moving a topic rewrites its subtopics' files
-		// but leaves their summaries, and so its own, current.
-		s := parseSummary(sub, data)
-		fmt.Fprintf(h, "t %s %x\n", name, sha1.Sum([]byte(s.Text)))
+		if !ok {
+			ch.missing = append(ch.missing, name)
+			continue
+		}
+		s.Notes = k
 		ch.subs = append(ch.subs, s)
 	}
-	ch.fingerprint = hex.EncodeToString(h.Sum(nil))
 	return ch, nil
 }

@@ -9,12 +9,17 @@ import (
 // View is a rendered read of the store.
 type View struct {
 	Text string
-	// Unsummarised reports a topic shown without a current summary: the
-	// caller starts the background builder.
+	// Unsummarised reports a topic shown without a current summary
+	// (missing, or older than the topic's content): the caller starts
+	// the background builder and says what becomes of them.
 	Unsummarised bool
 }
 
-const noSummary = "(no summary yet)"
+const (
+	noSummary = "(no summary yet)"
+	// staleMark follows a summary older than its topic's content.
+	staleMark = " (stale)"
+)
 
 // Tree renders the top of the tree: each top topic with its scope.
 func (n *Notes) Tree() (View, error) {
@@ -32,36 +37,39 @@ func (n *Notes) Tree() (View, error) {
 	}
 	fmt.Fprintf(&b, "# notes: %d in %d topics. Open a topic: ai notes zoom TOPIC. One note: ai notes show ID. Search: ai notes grep REGEX\n", total, topics)
 	for _, name := range root.Subs {
-		t := Topic{name}
-		line, missing, err := n.topicLine(c, t)
+		line, current, err := n.topicLine(c, Topic{name})
 		if err != nil {
 			return View{}, err
 		}
 		if line != "" {
 			b.WriteString(line + "\n")
 		}
-		v.Unsummarised = v.Unsummarised || missing
+		v.Unsummarised = v.Unsummarised || !current
 	}
 	v.Text = b.String()
 	return v, nil
 }
 
-// topicLine is "physics (12 notes, 3 subtopics): summary", "" for a
-// topic holding no note; missing reports a topic without a summary.
-func (n *Notes) topicLine(c catalog, t Topic) (line string, missing bool, err error) {
+// topicLine is "physics (12 notes, 3 subtopics): summary", marked when
+// stale, "" for a topic holding no note; current is false for a topic
+// whose summary is missing or stale.
+func (n *Notes) topicLine(c catalog, t Topic) (line string, current bool, err error) {
 	count, subs := c.count(t)
 	if count == 0 {
-		return "", false, nil
+		return "", true, nil
 	}
-	s, ok, err := n.readSummary(t)
+	s, ok, stale, err := n.summaryOf(t)
 	if err != nil {
 		return "", false, err
 	}
 	text := s.Text
-	if !ok || text == "" {
-		text, missing = noSummary, true
+	switch {
+	case !ok || text == "":
+		text = noSummary
+	case stale:
+		text += staleMark
 	}
-	return fmt.Sprintf("%s (%s): %s", t, counts(count, subs), text), missing, nil
+	return fmt.Sprintf("%s (%s): %s", t, counts(count, subs), text), ok && text != noSummary && !stale, nil
 }
 
 // counts is "12 notes, 3 subtopics".
@@ -99,7 +107,7 @@ func (n *Notes) Zoom(t Topic) (View, error) {
 		return View{}, err
 	}
 	count, subs := c.count(t)
-	s, ok, err := n.readSummary(t)
+	s, ok, stale, err := n.summaryOf(t)
 	if err != nil {
 		return View{}, err
 	}
@@ -110,8 +118,8 @@ func (n *Notes) Zoom(t Topic) (View, error) {
 	case !ok:
 		b.WriteString(noSummary + "\n")
 		v.Unsummarised = true
-	case s.From != ch.fingerprint:
-		fmt.Fprintf(&b, "%s\n(this summary predates the newest changes; a new one is being written)\n", s.Text)
+	case stale:
+		fmt.Fprintf(&b, "%s\n(this summary predates the newest changes to %s)\n", s.Text, t)
 		v.Unsummarised = true
 	default:
 		b.WriteString(s.Text + "\n")
@@ -132,7 +140,7 @@ func (n *Notes) Zoom(t Topic) (View, error) {
 func (n *Notes) zoomSubtopics(b *strings.Builder, c catalog, d *topicDir, v *View) error {
 	header := false
 	for _, name := range d.Subs {
-		line, missing, err := n.topicLine(c, d.Topic.Child(name))
+		line, current, err := n.topicLine(c, d.Topic.Child(name))
 		if err != nil || line == "" {
 			if err != nil {
 				return err
@@ -144,7 +152,7 @@ func (n *Notes) zoomSubtopics(b *strings.Builder, c catalog, d *topicDir, v *Vie
 			header = true
 		}
 		b.WriteString(line + "\n")
-		v.Unsummarised = v.Unsummarised || missing
+		v.Unsummarised = v.Unsummarised || !current
 	}
 	return nil
 }
@@ -164,6 +172,20 @@ func noteLine(note Note) string {
 		b.WriteString(" (the other side of a sync conflict with " + note.ConflictOf + ")")
 	}
 	return b.String()
+}
+
+// Get reads the note whose id (or unique prefix) is id.
+func (n *Notes) Get(id string) (Note, error) {
+	c, err := n.scan()
+	if err != nil {
+		return Note{}, err
+	}
+	t, full, err := c.find(id)
+	if err != nil {
+		return Note{}, err
+	}
+	note, _, err := n.readNote(notePath(t, full), t, nil)
+	return note, err
 }
 
 // Show renders one note whole: where it is, its file, its links' titles.

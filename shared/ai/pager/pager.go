@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
 
 // Defaults.
@@ -47,12 +48,12 @@ type Pager struct {
 }
 
 // Dir returns the views directory: $XDG_CACHE_HOME/ai/views, else
-// $HOME/.cache/ai/views.
+// $HOME/.cache/ai/views ([paths.Home]).
 func Dir(getenv func(string) string) (string, error) {
 	if c := getenv("XDG_CACHE_HOME"); filepath.IsAbs(c) {
 		return filepath.Join(c, "ai", "views"), nil
 	}
-	home := getenv("HOME")
+	home := paths.Home(getenv)
 	if home == "" {
 		return "", errors.New("neither XDG_CACHE_HOME nor HOME is set")
 	}
@@ -98,13 +99,16 @@ func (p Pager) Show(w io.Writer, text string, terminal bool) error {
 	return p.print(w, id, 1)
 }
 
-// Page prints part "ID:N" of a saved view and renews its lease.
+// Page prints part "ID:N" of a saved view and renews its lease; the
+// other views that expired go.
 func (p Pager) Page(w io.Writer, ref string) error {
 	id, part, err := parseRef(ref)
 	if err != nil {
 		return err
 	}
-	return p.print(w, id, part)
+	err = p.print(w, id, part)
+	p.Sweep()
+	return err
 }
 
 func parseRef(ref string) (id, part int, err error) {
@@ -160,13 +164,18 @@ func partCount(dir string) (int, error) {
 // whenever it is read, so sweeping only reclaims space.
 const sweepEvery = time.Minute
 
+// Sweep removes the views that expired, at most once every
+// [sweepEvery]: when a view is saved, a part read, a session starts (the
+// SessionStart hook); between sweeps it costs the read of one stamp.
+func (p Pager) Sweep() { p.sweep() }
+
 // sweep removes expired views, at most once every [sweepEvery].
 func (p Pager) sweep() {
 	stamp := filepath.Join(p.Dir, "swept")
 	now := p.now()
 	if data, err := fsutil.ReadCapped(stamp, 64); err == nil {
 		if at, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(string(data))); err == nil &&
-			now.Sub(at) < sweepEvery && now.After(at) {
+			now.Sub(at) < sweepEvery && !now.Before(at) {
 			return
 		}
 	}
@@ -177,11 +186,22 @@ func (p Pager) sweep() {
 	_ = fsutil.WriteAtomic(stamp, []byte(now.UTC().Format(time.RFC3339Nano)+"\n"), 0o600, fsutil.NoSync)
 	for _, e := range entries {
 		if _, err := strconv.Atoi(e.Name()); err == nil && e.IsDir() {
-			if dir := filepath.Join(p.Dir, e.Name()); p.expired(dir) {
+			if dir := filepath.Join(p.Dir, e.Name()); p.stale(dir) {
 				_ = os.RemoveAll(dir)
 			}
 		}
 	}
+}
+
+// stale reports whether the view in dir may go: last read more than TTL
+// ago, or never stamped and older than that (a save that died). A view
+// another process is saving right now has no stamp yet and stays.
+func (p Pager) stale(dir string) bool {
+	fi, err := os.Stat(filepath.Join(dir, "read"))
+	if err != nil {
+		fi, err = os.Stat(dir)
+	}
+	return err == nil && p.now().Sub(fi.ModTime()) > p.ttl()
 }
 
 // runeStart backs i up to the start of a UTF-8 sequence in s.

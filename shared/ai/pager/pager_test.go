@@ -194,3 +194,56 @@ func TestDir(t *testing.T) {
 		t.Error("Dir without HOME succeeded")
 	}
 }
+
+// TestSweep: reading a part, or a sweep of its own (what the SessionStart
+// hook runs), removes the views that expired, at most once a minute; a
+// view being saved (no read stamp yet) stays, an abandoned one goes.
+func TestSweep(t *testing.T) {
+	p, c := newPager(t)
+	t0 := c.t
+	var out strings.Builder
+	_ = p.Show(&out, long(600), false) // view 1
+	_ = p.Show(&out, long(600), false) // view 2
+	saving := filepath.Join(p.Dir, "9")
+	if err := os.MkdirAll(saving, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	at := func(d time.Duration) time.Time { return t0.Add(d) }
+	_ = os.Chtimes(saving, at(5*time.Minute), at(5*time.Minute))
+	exists := func(step, dir string, want bool) {
+		t.Helper()
+		if _, err := os.Stat(filepath.Join(p.Dir, dir)); (err == nil) != want {
+			t.Errorf("%s: view %s exists = %v, want %v", step, dir, err == nil, want)
+		}
+	}
+	c.t = at(5 * time.Minute)
+	if err := p.Page(&out, "2:2"); err != nil { // view 2 read again; a sweep
+		t.Fatal(err)
+	}
+	exists("idle 5 minutes", "1", true)
+	c.t = at(11 * time.Minute)
+	p.Sweep()
+	exists("idle 11 minutes", "1", false)
+	exists("idle 6 minutes", "2", true)
+	exists("being saved", "9", true)
+	_ = os.Chtimes(saving, t0, t0) // abandoned
+	c.t = at(11*time.Minute + 30*time.Second)
+	p.Sweep()
+	exists("30 s after the last sweep", "9", true)
+	c.t = at(12*time.Minute + 30*time.Second)
+	p.Sweep()
+	exists("an abandoned save, a minute later", "9", false)
+	exists("idle 7.5 minutes", "2", true)
+}
+
+// BenchmarkSweepIdle is what a session start pays when the last sweep
+// was less than a minute ago: the read of one stamp.
+func BenchmarkSweepIdle(b *testing.B) {
+	c := &clock{time.Date(2026, 5, 1, 10, 0, 0, 0, time.UTC)}
+	p := Pager{Dir: filepath.Join(b.TempDir(), "views"), Now: c.now}
+	var out strings.Builder
+	_ = p.Show(&out, long(600), false)
+	for b.Loop() {
+		p.Sweep()
+	}
+}

@@ -8,8 +8,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"syscall"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // maxOutput caps what a run may print; an answer is a few hundred bytes.
@@ -40,10 +41,8 @@ func Exec(ctx context.Context, c Command) ([]byte, error) {
 	var stdout, stderr capped
 	stdout.limit, stderr.limit = maxOutput, 4096
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 2 * time.Second
-	err := cmd.Run()
+	err := proc.RunGroup(cmd)
 	if stdout.over {
 		return nil, fmt.Errorf("%s printed more than %d bytes", c.Name, maxOutput)
 	}

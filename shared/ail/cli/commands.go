@@ -96,17 +96,23 @@ func (c *SigCmd) Run(d *deps) error {
 
 // UnpackCmd is `si ail unpack`.
 type UnpackCmd struct {
-	File string `short:"f" placeholder:"FILE" help:"Snapshot file (default: stdin)."`
+	File    string `short:"f" placeholder:"FILE" help:"Snapshot file (default: stdin)."`
+	Lenient bool   `help:"Accept near-misses (-> without its spaces, doubled spaces, a space in an identifier, $N=$M…) and list each repair on stderr."`
 }
 
-// Run validates the snapshot and prints it hydrated.
+// Run validates the snapshot and prints it hydrated. Decoding is strict
+// unless --lenient; the repairs of lenient decoding go to stderr, one a
+// line, so that stdout stays the snapshot's text.
 func (c *UnpackCmd) Run(d *deps) error {
 	lim := ail.DefaultLimits()
 	name, data, err := readInput(d, c.File, lim.MaxInput)
 	if err != nil {
 		return fmt.Errorf("unpack: %w", err)
 	}
-	doc, err := ail.ParseString(string(data), lim)
+	doc, repairs, err := ail.DecodeString(string(data), ail.DecodeOptions{Limits: lim, Lenient: c.Lenient})
+	for _, r := range repairs {
+		fmt.Fprintf(d.Stderr, "si ail: %s: repaired %s\n", name, r)
+	}
 	if err == nil {
 		var out string
 		if out, err = doc.Hydrate(lim); err == nil {

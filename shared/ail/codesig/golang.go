@@ -16,7 +16,22 @@ type goFile struct {
 	fset    *token.FileSet
 	src     []byte
 	globals map[string]bool // package-level variables
+	imports map[string]bool // the names imported packages are called by
+	// methods are the file's methods by Type.Name; mutating holds those
+	// found to change state.
+	methods  map[string]goMethod
+	mutating map[string]bool
 }
+
+// goMethod is one method declared in the file.
+type goMethod struct {
+	decl *ast.FuncDecl
+	ptr  bool // a pointer receiver
+}
+
+// followDepth bounds how many calls deep a method's own mutating
+// methods are followed.
+const followDepth = 10
 
 // Go extracts the signatures of every function, method and interface
 // method of a Go source, in source order, with go/parser. A fragment
@@ -32,7 +47,14 @@ func Go(file string, src []byte) ([]ail.Sig, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parse go %s: %w", file, err)
 	}
-	g := &goFile{fset: fset, src: src, globals: map[string]bool{}}
+	g := &goFile{fset: fset, src: src, globals: map[string]bool{}, imports: importNames(f),
+		methods: map[string]goMethod{}, mutating: map[string]bool{}}
+	for _, decl := range f.Decls {
+		if d, ok := decl.(*ast.GenDecl); ok && d.Tok == token.VAR {
+			g.genDecl(file, d) // package variables, wherever declared
+		}
+	}
+	g.findMutatingMethods(f)
 	var out []ail.Sig
 	for _, decl := range f.Decls {
 		switch d := decl.(type) {
@@ -43,6 +65,55 @@ func Go(file string, src []byte) ([]ail.Sig, error) {
 		}
 	}
 	return out, nil
+}
+
+// findMutatingMethods works out which of the file's methods change
+// state, following calls of the type's own methods on the receiver.
+func (g *goFile) findMutatingMethods(f *ast.File) {
+	for _, decl := range f.Decls {
+		d, ok := decl.(*ast.FuncDecl)
+		if !ok || d.Recv == nil || len(d.Recv.List) == 0 || d.Body == nil {
+			continue
+		}
+		_, ptr := d.Recv.List[0].Type.(*ast.StarExpr)
+		g.methods[recvType(d.Recv.List[0].Type)+"."+d.Name.Name] = goMethod{decl: d, ptr: ptr}
+	}
+	for range followDepth {
+		changed := false
+		for key, m := range g.methods {
+			if !g.mutating[key] && len(g.mutations(m.decl, true)) > 0 {
+				g.mutating[key], changed = true, true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// importNames are the names a file's imports are used by: the explicit
+// name, else the path's last element without a version (yaml.v3, /v5)
+// or a go- prefix.
+func importNames(f *ast.File) map[string]bool {
+	out := map[string]bool{}
+	for _, im := range f.Imports {
+		if im.Name != nil {
+			if n := im.Name.Name; n != "_" && n != "." {
+				out[n] = true
+			}
+			continue
+		}
+		parts := strings.Split(strings.Trim(im.Path.Value, `"`), "/")
+		last := parts[len(parts)-1]
+		if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+			last = parts[len(parts)-2]
+		}
+		if i := strings.Index(last, ".v"); i > 0 {
+			last = last[:i]
+		}
+		out[strings.TrimPrefix(last, "go-")] = true
+	}
+	return out
 }
 
 // genDecl records package variables and returns the methods of the
@@ -86,7 +157,7 @@ func (g *goFile) funcSig(file string, d *ast.FuncDecl) ail.Sig {
 	}
 	s := ail.Sig{File: file, Name: name, Args: g.fields(d.Type.Params), Ret: g.results(d.Type.Results)}
 	if d.Body != nil {
-		s.Mutates = g.mutations(d.Body)
+		s.Mutates = g.mutations(d, true)
 	}
 	return s
 }

@@ -8,11 +8,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/session-intelligence/session-intelligence/shared/ail"
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 )
 
 // SaveIn is the input of ail_save_checkpoint.
@@ -74,11 +74,11 @@ func Save(dir, name, snapshot string) (string, error) {
 	return path, createDirect(path, snapshot)
 }
 
-// createDirect is Save's fallback where hard links are refused: O_EXCL
-// still never replaces a file and, with O_NOFOLLOW, never follows a
-// symlink; a failed write removes the partial file.
+// createDirect is Save's fallback where hard links are refused:
+// [fsutil.CreateNew] never replaces a file nor follows a symlink; a
+// failed write removes the partial file.
 func createDirect(path, snapshot string) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
+	f, err := fsutil.CreateNew(path, 0o600)
 	if errors.Is(err, fs.ErrExist) {
 		return fmt.Errorf("save %s: %w", path, ErrExists)
 	}

@@ -187,3 +187,31 @@ func TestSave(t *testing.T) {
 		t.Fatalf("left behind: %v", entries)
 	}
 }
+
+// TestHydrateLenient: ail_hydrate_state is strict unless asked; lenient
+// decoding hydrates a near-miss and lists its repairs with their lines.
+func TestHydrateLenient(t *testing.T) {
+	cs := connect(t, t.TempDir())
+	near := "!AILv1\n@MEM $1=MinIO\n@LOG !sync upload(slow)->^$1\n@NEXT ?move to s3"
+	msg, _, isErr := call(t, cs, "ail_hydrate_state", map[string]any{"snapshot": near})
+	if !isErr || !strings.Contains(msg, "line 3") || !strings.Contains(msg, "expected") {
+		t.Fatalf("strict: %q %v", msg, isErr)
+	}
+	text, out, isErr := call(t, cs, "ail_hydrate_state", map[string]any{"snapshot": near, "lenient": true})
+	if isErr || !strings.Contains(out["hydrated"].(string), "@LOG !sync_upload(slow) -> ^MinIO\n@NEXT ?move_to_s3\n") {
+		t.Fatalf("lenient = %q (error %v), %v", text, isErr, out)
+	}
+	repairs, _ := out["repairs"].([]any)
+	want := []string{"line 3: @LOG: wrote the identifier", "line 3: @LOG: wrote \" -> \" for \"->\"", "line 4: @NEXT: a task has no spaces", "line 4: added the newline"}
+	if len(repairs) != len(want) {
+		t.Fatalf("repairs = %v", repairs)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(repairs[i].(string), w) {
+			t.Errorf("repair %d = %q, want %q…", i, repairs[i], w)
+		}
+	}
+	if !strings.Contains(text, "Repaired while decoding leniently:\n- line 3:") {
+		t.Errorf("text lacks the repairs: %q", text)
+	}
+}

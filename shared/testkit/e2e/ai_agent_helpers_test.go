@@ -30,6 +30,11 @@ type agentWorld struct {
 	api       *fakeapi.Server
 	plugin    string
 	summaries atomic.Int64
+	// works counts the prompts for a turn's work summary.
+	works atomic.Int64
+	// hold, when set, sees each summariser prompt before it is answered
+	// (a test holds one back by blocking).
+	hold atomic.Pointer[func(prompt string)]
 }
 
 func newAgentWorld(t *testing.T, extra ...string) *agentWorld {
@@ -54,6 +59,12 @@ func (w *agentWorld) respond(r fakeapi.Request) (fakeapi.Reply, bool) {
 		return fakeapi.Reply{}, false
 	}
 	w.summaries.Add(1)
+	if strings.Contains(p, "\nSteps:\n") {
+		w.works.Add(1)
+	}
+	if h := w.hold.Load(); h != nil {
+		(*h)(p)
+	}
 	if m := messageLine.FindStringSubmatch(p); m != nil {
 		return fakeapi.Reply{Text: "SUMMARY of: " + m[1]}, true
 	}

@@ -14,7 +14,8 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/testkit/fakeapi"
 )
 
-// slashWorld is a project with a memory of two notes and agent dev.
+// slashWorld is project widget (its [project] name) with a memory of two
+// notes and agent dev.
 func slashWorld(t *testing.T, settings string, extra ...string) (*agentWorld, string) {
 	t.Helper()
 	w := newAgentWorld(t, extra...)
@@ -24,8 +25,27 @@ func slashWorld(t *testing.T, settings string, extra ...string) (*agentWorld, st
 	w.ai(t, proj, "memory", "note", "the deploy needs the VPN")
 	w.ai(t, proj, "memory", "note", "staging lives in eu-west-1")
 	w.ai(t, proj, "init")
+	toml := filepath.Join(proj, "ai.toml")
+	must(t, os.WriteFile(toml, []byte(strings.Replace(string(must2(os.ReadFile(toml))), "[project]\n", "[project]\nname = \"widget\"\n", 1)), 0o644))
 	w.ai(t, proj, "agent", "new", "dev")
 	return w, cctest.NewSessionID()
+}
+
+// sentView is what a request after /ai opens with: its first message,
+// which must be /ai's, then the output of the one ai view call, which
+// must be the only tool result left (the conversation's are gone).
+func sentView(t *testing.T, r fakeapi.Request) string {
+	t.Helper()
+	first := firstMessage(r)
+	if !strings.HasPrefix(first, thread.ViewMarker) {
+		t.Errorf("the request after /ai opens with %q, not /ai's message", first)
+	}
+	results := toolResultsAfter(r, -1)
+	if len(results) != 1 {
+		t.Errorf("%d tool results reached the model after /ai; want only the ai view call's", len(results))
+		return first
+	}
+	return first + "\n" + results[0]
 }
 
 // firstRequestWith is the first message request whose prompt is p.
@@ -95,15 +115,13 @@ func TestAiSlashInPrint(t *testing.T) {
 		if !ok {
 			t.Fatal("no request for the prompt after /ai")
 		}
-		first := firstMessage(r)
-		for _, s := range []string{thread.ViewMarker, "the deploy needs the VPN", "staging lives in eu-west-1", "# agent dev: 2 turns",
+		sent := sentView(t, r)
+		for _, s := range []string{"/ai replaced this conversation with ai view: the memory (2 notes) and agent dev's thread in project widget.",
+			"the deploy needs the VPN", "staging lives in eu-west-1", "# agent dev in project widget: 2 turns",
 			"work: SUMMARY of: look around", "user: then fix the build"} {
-			if !strings.Contains(first, s) {
-				t.Errorf("the request after /ai does not open with %q; its first message:\n%s\n(/ai said %s)", s, first, res.Stdout)
+			if !strings.Contains(sent, s) {
+				t.Errorf("the request after /ai does not open with %q; it opens with:\n%s\n(/ai said %s)", s, sent, res.Stdout)
 			}
-		}
-		if n := toolResults(r); n != 0 {
-			t.Errorf("%d tool results of the replaced conversation still reached the model", n)
 		}
 		if n := compactions(w.api); n != 0 {
 			t.Errorf("%d summarisation requests; /ai must make none", n)
@@ -153,7 +171,8 @@ func TestAiSlashInPrint(t *testing.T) {
 }
 
 // TestAiSlashInTUI: /ai typed in the interactive TUI replaces the context
-// at once: the next request carries the view, no summary is made.
+// at once: the next request carries the view, no summary is made; the
+// terminal shows a short confirmation, not the view.
 func TestAiSlashInTUI(t *testing.T) {
 	w, sid := slashWorld(t, "[chat]\nbackground = false\n[agent.view]\nlatest = 1\nrecent = 1\n")
 	proj := w.env.Project
@@ -175,16 +194,44 @@ func TestAiSlashInTUI(t *testing.T) {
 	must(t, tui.Submit("after the view", 10*time.Second))
 	waitUntil(t, 60*time.Second, "the request after /ai", func() bool { _, ok := firstRequestWith(w.api, "after the view"); return ok })
 	r, _ := firstRequestWith(w.api, "after the view")
-	first := firstMessage(r)
-	for _, s := range []string{thread.ViewMarker, "the deploy needs the VPN", "# agent dev: 2 turns", "work: SUMMARY of: look around", "user: one more turn"} {
-		if !strings.Contains(first, s) {
-			t.Errorf("the request after /ai lacks %q; first message:\n%s", s, first)
+	sent := sentView(t, r)
+	for _, s := range []string{"the deploy needs the VPN", "# agent dev in project widget: 2 turns", "work: SUMMARY of: look around", "user: one more turn"} {
+		if !strings.Contains(sent, s) {
+			t.Errorf("the request after /ai lacks %q; it opens with:\n%s", s, sent)
 		}
 	}
-	if toolResults(r) != 0 || compactions(w.api) != 0 {
-		t.Errorf("the old conversation reached the model, or a summary was made")
+	if compactions(w.api) != 0 {
+		t.Errorf("a summary was made")
+	}
+	screen := oneLine(tui.CaptureAll())
+	for _, s := range []string{"Replacing the context with the memory (2 notes) and agent dev's thread in project widget.",
+		"/ai replaced this conversation with ai view: the memory (2 notes) and agent dev's thread in project widget."} {
+		if !strings.Contains(screen, s) {
+			t.Errorf("the terminal does not confirm with %q:\n%s", s, tui.CaptureAll())
+		}
+	}
+	for _, s := range []string{"the deploy needs the VPN", "# agent dev", "SUMMARY of"} {
+		if strings.Contains(screen, s) {
+			t.Errorf("the terminal shows the view (%q):\n%s", s, tui.CaptureAll())
+		}
+	}
+	// The thread takes none of /ai's messages for a turn or a reply.
+	_, err = tui.WaitFor("FAKE-REPLY to: after the view", 30*time.Second)
+	must(t, err)
+	waitUntil(t, 30*time.Second, "the turn after /ai in the thread", func() bool {
+		return strings.Contains(w.ai(t, proj, "agent", "list"), "dev  3 turns")
+	})
+	if zoom := w.ai(t, proj, "agent", "zoom", "-a", "dev", "1"); strings.Contains(zoom, "ai view") || strings.Contains(zoom, "Understood") ||
+		!strings.Contains(zoom, "FAKE-REPLY to: one more turn") {
+		t.Errorf("the turn before /ai took in /ai's messages:\n%s", zoom)
 	}
 	must(t, tui.Exit(30*time.Second))
+}
+
+// oneLine joins a screen's lines, so that text the terminal wrapped can
+// be found whole.
+func oneLine(screen string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(screen, "⎿", " ")), " ")
 }
 
 // waitIdle waits until no process holds the lock file.

@@ -66,10 +66,18 @@ const AI_COMMAND = /^(session-intelligence:)?ai$/
 const AI_PENDING = 'ai-pending:' // + session id, in $.store: a /ai not yet compacted
 let aiPending // { marker, messages } from /ai until its /compact
 
+// Esc aborts the hook: Claude Code stops bin/ai (SIGTERM) and drops its
+// output, so bin/ai also writes its answer to a cancelled run here, with
+// the nonce it was given; $.fs.read still works after the abort.
+const AI_CANCEL_REPORT = '/ai-cancel.json' // in CLAUDE_PLUGIN_DATA
+
 async function askAi($, flags, words) {
   hookEnv = hookEnv ?? (await $.process.hookEnv())
   const sid = await $.session.id()
-  const argv = [hookEnv.CLAUDE_PLUGIN_ROOT + '/bin/ai', 'slash', '--json', '--session', sid, ...flags, '--', ...words]
+  const report = hookEnv.CLAUDE_PLUGIN_DATA ? hookEnv.CLAUDE_PLUGIN_DATA + AI_CANCEL_REPORT : ''
+  const nonce = Date.now().toString(36) + '-' + Math.random().toString(36).slice(2)
+  const cancel = report ? ['--cancel-report', report, '--nonce', nonce] : []
+  const argv = [hookEnv.CLAUDE_PLUGIN_ROOT + '/bin/ai', 'slash', '--json', '--session', sid, ...cancel, ...flags, '--', ...words]
   try {
     const out = await $.process.run(argv, {
       cwd: await $.session.cwd(),
@@ -78,12 +86,36 @@ async function askAi($, flags, words) {
     })
     return JSON.parse(out.stdout)
   } catch (err) {
+    const cancelled = await readCancel($, report, nonce)
+    if (cancelled) return cancelled
+    if (String(err).endsWith(' aborted')) {
+      // Killed before it could say what it kept (past Claude Code's grace).
+      return { text: '/ai was cancelled: nothing was compacted; the summary lines it wrote stay, and the next /ai goes on from them.' }
+    }
     return { text: 'ai: /ai could not run bin/ai: ' + err + '; nothing was compacted.' }
   }
 }
 
+// readCancel is the answer bin/ai left for this run, if it left one.
+async function readCancel($, report, nonce) {
+  if (!report) return undefined
+  try {
+    const answer = JSON.parse(await $.fs.read(report))
+    return answer.nonce === nonce ? { text: answer.text } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+// aiMessages carries bin/ai's messages over as they are: the view comes as
+// the output of an ai view call, which the terminal folds to one line.
 function aiMessages(messages) {
-  return messages.map((m) => ({ role: m.role, text: m.text, toolUses: [] }))
+  return messages.map((m) => ({
+    role: m.role,
+    text: m.text,
+    toolUses: m.toolUses ?? [],
+    ...(m.toolResults ? { toolResults: m.toolResults.map((r) => ({ ...r, isError: false })) } : {}),
+  }))
 }
 
 function registerAi(on) {

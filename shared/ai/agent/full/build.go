@@ -56,7 +56,14 @@ func (w *Workspace) Build(ctx context.Context, a thread.Agent, o BuildOptions) (
 	}
 	r := summary.Runner{Agent: a, Summariser: o.Summariser, Model: model, Now: w.Env.Now, Parallel: o.Parallel,
 		Progress: o.Progress, Rebuild: o.Rebuild,
-		Write: func(fn func() error) error { return w.Quietly(lineWait, fn) }}
+		Write: func(fn func() error) error {
+			return w.Quietly(lineWait, func() error {
+				if err := stillThere(a); err != nil {
+					return err
+				}
+				return fn()
+			})
+		}}
 	return plan, r.Run(ctx, plan), nil
 }
 
@@ -68,5 +75,6 @@ func (w *Workspace) View(a thread.Agent) (view.View, error) {
 	if err != nil {
 		return view.View{}, err
 	}
+	src.Project = w.Project.Name
 	return view.Render(src, w.Project.Settings.AgentView)
 }

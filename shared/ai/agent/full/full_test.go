@@ -168,7 +168,7 @@ func TestResume(t *testing.T) {
 	if !l.New || l.Args[0] != "--session-id" || l.Dir != proj || !slices.Equal(l.Args[len(l.Args)-2:], []string{"-p", "go"}) {
 		t.Errorf("new launch = %+v", l)
 	}
-	if !regexp.MustCompile(`(?s)^USER RULES\n\nPROJECT RULES\n\nPRIVATE RULES\n\nYou are the agent dev\..*# agent dev: no turns yet`).MatchString(prompt) {
+	if !regexp.MustCompile(`(?s)^USER RULES\n\nPROJECT RULES\n\nPRIVATE RULES\n\nYou are the agent dev of project proj\..*# agent dev in project proj: no turns yet`).MatchString(prompt) {
 		t.Errorf("system prompt:\n%s", prompt)
 	}
 	must(t, os.MkdirAll(filepath.Dir(DefaultTranscript(w.Env.Getenv, proj, l.SessionID)), 0o700))

@@ -92,7 +92,7 @@ func (w *Workspace) newSession(ctx context.Context, a thread.Agent, dir, message
 		return err
 	})
 	l := Launch{Dir: dir, SessionID: sid, New: true, Args: []string{"--session-id", sid}}
-	return l.with(instr, threadContext(a.Name, v.Text), extra), err
+	return l.with(instr, threadContext(a.Name, w.Project.Name, v.Text), extra), err
 }
 
 // with adds the system prompt and the user's own arguments.
@@ -119,8 +119,8 @@ func nonEmpty(parts ...string) []string {
 }
 
 // threadContext frames the view a new session starts from.
-func threadContext(name, view string) string {
-	return fmt.Sprintf("You are the agent %s. Your thread so far, across all your sessions, is below: start from it. Open a line with `ai agent zoom -a %s ID`; search it with `ai agent grep -a %s REGEX`.\n\n%s", name, name, name, view)
+func threadContext(name, project, view string) string {
+	return fmt.Sprintf("You are the agent %s of project %s. Your thread so far, across all your sessions, is below: start from it. Open a line with `ai agent zoom -a %s ID`; search it with `ai agent grep -a %s REGEX`.\n\n%s", name, project, name, name, view)
 }
 
 // newestSession is the session still attached to the thread that was

@@ -39,7 +39,9 @@ type Failure struct {
 
 // Report says what a run did.
 type Report struct {
-	Written  int
+	Written int
+	// Wrote labels the lines written, in the order they were.
+	Wrote    []string
 	Failed   []Failure
 	Canceled bool
 }
@@ -120,6 +122,7 @@ func (st *run) phase(ctx context.Context, jobs []Job, total int, rep *Report) {
 					rep.Failed = append(rep.Failed, Failure{Label: j.Label, Err: err})
 				case wrote:
 					rep.Written++
+					rep.Wrote = append(rep.Wrote, j.Label)
 				}
 				st.done++
 				if st.Progress != nil {

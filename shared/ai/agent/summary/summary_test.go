@@ -193,7 +193,7 @@ func TestCancel(t *testing.T) {
 		return nil
 	}}
 	rep := runner(a, s, 1).Run(ctx, p)
-	if !rep.Canceled || len(rep.Failed) != 0 || rep.Written != 1 {
+	if !rep.Canceled || len(rep.Failed) != 0 || rep.Written != 1 || len(rep.Wrote) != 1 || rep.Wrote[0] != p.Phases[0][0].Label {
 		t.Fatalf("report = %+v", rep)
 	}
 	if sums, _ := a.Summaries(); len(sums) != 1 {

@@ -118,15 +118,17 @@ func (e *entry) blocks() []block {
 var notPrompts = []string{"<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
 	"[Request interrupted", "<bash-stdout>", "<bash-stderr>"}
 
-// classify says what e is, given the uuid of /ai's view message seen
-// last (answers to it are part of it).
+// classify says what e is, given the uuid of the last line of /ai's view
+// seen (what answers it is part of it: the ai view call and its output,
+// the acknowledgement; the next message of the person's is not).
 func classify(e *entry, viewUUID string) (role, string) {
+	inView := viewUUID != "" && e.ParentUUID == viewUUID
 	switch {
 	case e.Type == "system" && e.Subtype == "compact_boundary":
 		return boundary, ""
 	case e.IsSidechain:
 		return skip, ""
-	case e.Type == "assistant" && viewUUID != "" && e.ParentUUID == viewUUID:
+	case e.Type == "assistant" && inView:
 		return ownView, ""
 	case e.Type == "assistant":
 		return assistant, ""
@@ -137,6 +139,9 @@ func classify(e *entry, viewUUID string) (role, string) {
 	for _, b := range e.blocks() {
 		switch b.Type {
 		case "tool_result":
+			if inView {
+				return ownView, ""
+			}
 			return results, ""
 		case "text":
 			text = append(text, b.Text)

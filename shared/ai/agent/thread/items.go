@@ -78,7 +78,7 @@ func parseTurn(t Turn, data []byte) Content {
 		switch {
 		case r == prompt && first:
 			c.Prompt = text
-		case r == ownView && e.Type == "user":
+		case r == ownView:
 			viewUUID = e.UUID
 		case r == assistant:
 			c.addResponse(e.blocks(), tools)

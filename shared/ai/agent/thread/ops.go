@@ -42,12 +42,22 @@ func (a Agent) Detach(sid string, now time.Time) error {
 	return setAttached(a.Root, sid, "")
 }
 
-// End records that the session ended: its last turn is complete.
+// End records that the session ended: its last turn is complete. Its
+// copy state notes it too, so that a start of the same session can tell
+// it runs again without reading the records ([Agent.ReopenIfEnded]).
 func (a Agent) End(sid string, now time.Time) error {
 	if _, err := repairTail(a.records()); err != nil {
 		return err
 	}
-	return appendLine(a.records(), Record{Kind: KindEnd, At: now.UTC(), Session: sid})
+	if err := appendLine(a.records(), Record{Kind: KindEnd, At: now.UTC(), Session: sid}); err != nil {
+		return err
+	}
+	st, err := a.LoadState(sid)
+	if err != nil || st.Ended {
+		return err
+	}
+	st.Ended = true
+	return a.saveState(sid, st)
 }
 
 // Resumed records that the agent's session was resumed (ai agent
@@ -56,5 +66,13 @@ func (a Agent) Resumed(sid string, now time.Time) error {
 	if _, err := repairTail(a.records()); err != nil {
 		return err
 	}
-	return appendLine(a.records(), Record{Kind: KindResume, At: now.UTC(), Session: sid})
+	if err := appendLine(a.records(), Record{Kind: KindResume, At: now.UTC(), Session: sid}); err != nil {
+		return err
+	}
+	st, err := a.LoadState(sid)
+	if err != nil || !st.Ended {
+		return err
+	}
+	st.Ended = false
+	return a.saveState(sid, st)
 }

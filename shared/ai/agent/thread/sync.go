@@ -37,10 +37,14 @@ type State struct {
 	// Pending is a message not answered yet: its turn is recorded with
 	// the first response.
 	Pending *Pending `json:"pending,omitempty"`
-	// ViewUUID is the id of /ai's last view message.
+	// ViewUUID is the id of the last line of /ai's view: its message,
+	// the ai view call and output, the acknowledgement.
 	ViewUUID string `json:"view_uuid,omitempty"`
 	// Files are the companion files copied, by relative path.
 	Files map[string]FileState `json:"files,omitempty"`
+	// Ended is set when the session's end is recorded, cleared when it
+	// starts again.
+	Ended bool `json:"ended,omitempty"`
 }
 
 // Pending is a message whose turn is not recorded yet.
@@ -288,9 +292,7 @@ func (a Agent) findTurns(sid string, st *State, data []byte, now time.Time) (int
 		case boundary:
 			st.Pending = nil // the command that compacted is no turn
 		case ownView:
-			if e.Type == "user" {
-				st.ViewUUID = e.UUID
-			}
+			st.ViewUUID = e.UUID
 		case assistant:
 			if st.Pending == nil {
 				continue

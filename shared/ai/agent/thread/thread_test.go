@@ -112,6 +112,13 @@ func TestSyncIncremental(t *testing.T) {
 	b.user("<local-command-stdout>Compacted</local-command-stdout>")
 	b.user("third")
 	b.say("third answer")
+	// /ai as it is now: the view's output comes from an ai view call.
+	b.line(map[string]any{"type": "system", "subtype": "compact_boundary"})
+	b.user(ViewMarker + "\n/ai replaced this conversation with ai view")
+	b.tool("toolu_aiview_1", "ai view", "# memory: 2 notes")
+	b.say("Understood: I have the memory above.")
+	b.user("fourth")
+	b.say("fourth answer")
 	write(t, path, b.buf.Bytes())
 	if _, err := a.Sync("s1", "", at); err != nil {
 		t.Fatal(err)
@@ -127,18 +134,21 @@ func TestSyncIncremental(t *testing.T) {
 	for _, turn := range th.Turns {
 		prompts = append(prompts, turn.Prompt)
 	}
-	if got := strings.Join(prompts, "|"); got != "first question|second: run the tests|third" {
+	if got := strings.Join(prompts, "|"); got != "first question|second: run the tests|third|fourth" {
 		t.Fatalf("turns = %s", got)
+	}
+	if third, _ := a.Content(th.Turns[2]); third.FinalReply() != "third answer" || third.Tools != 0 {
+		t.Errorf("the turn before /ai took in its view: %+v", third)
 	}
 	c, err := a.Content(th.Turns[1])
 	if err != nil || c.Tools != 1 || c.FinalReply() != "the tests pass" || len(c.Work()) != 1 || c.Work()[0].Output != "ok  all passed" {
 		t.Errorf("second turn = %+v, %v", c, err)
 	}
-	last, _ := a.Content(th.Turns[2])
-	if last.FinalReply() != "third answer" || !th.Turns[2].Last || th.Turns[1].Last {
-		t.Errorf("third turn = %+v", last)
+	last, _ := a.Content(th.Turns[3])
+	if last.FinalReply() != "fourth answer" || !th.Turns[3].Last || th.Turns[2].Last {
+		t.Errorf("fourth turn = %+v", last)
 	}
-	if th.Turns[2].End != th.Sessions["s1"].Size || th.Turns[1].End != th.Turns[2].Start {
+	if th.Turns[3].End != th.Sessions["s1"].Size || th.Turns[1].End != th.Turns[2].Start {
 		t.Errorf("turn ends: %+v", th.Turns)
 	}
 }

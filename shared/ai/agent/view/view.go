@@ -24,6 +24,9 @@ type Source struct {
 	Sums   map[string]thread.Summary
 	// Content reads a turn back (thread.Agent.Content).
 	Content func(thread.Turn) (thread.Content, error)
+	// Project names the project in the view's first line; "" leaves it
+	// out.
+	Project string
 }
 
 func (s Source) lines() Lines { return Lines{Turns: s.Thread.Turns, Sums: s.Sums} }
@@ -39,14 +42,18 @@ type View struct {
 func Render(src Source, v settings.AgentView) (View, error) {
 	th := src.Thread
 	name := th.Agent.Name
+	title := name
+	if src.Project != "" {
+		title += " in project " + src.Project
+	}
 	var b strings.Builder
 	n := len(th.Turns)
 	if n == 0 {
-		fmt.Fprintf(&b, "# agent %s: no turns yet. A session joins it with /ai attach %s or ai agent resume %s.\n", name, name, name)
+		fmt.Fprintf(&b, "# agent %s: no turns yet. A session joins it with /ai attach %s or ai agent resume %s.\n", title, name, name)
 		return View{Text: b.String()}, nil
 	}
 	fmt.Fprintf(&b, "# agent %s: %s in %s, oldest first; older turns share lines (#FIRST-LAST). Open a line: ai agent zoom -a %s ID (--tool-output adds tool output). Search: ai agent grep -a %s REGEX\n",
-		name, count(n, "turn"), count(len(th.Sessions), "session"), name, name)
+		title, count(n, "turn"), count(len(th.Sessions), "session"), name, name)
 	l := NewLayout(n, v)
 	out := View{}
 	for _, blk := range l.Older {

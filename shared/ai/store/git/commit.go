@@ -52,6 +52,7 @@ func (s *Store) commit(message string, changes map[string][]byte) (string, error
 	if err := s.checkout(changes, hash); err != nil {
 		return "", err
 	}
+	s.searchAfter(parent, hash, changes)
 	return hash.String(), nil
 }
 

@@ -5,7 +5,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -18,7 +17,7 @@ func TestCrashHelper(t *testing.T) {
 	}
 	testOnlyCrash = func(at string) {
 		if at == stage {
-			_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			killSelf()
 		}
 	}
 	s, _, err := Open(dir, opts(1))
@@ -53,7 +52,7 @@ func TestKilledMidCommit(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestCrashHelper$", "-test.count=1")
 			cmd.Env = append(os.Environ(), "GITSTORE_CRASH_DIR="+s.Dir(), "GITSTORE_CRASH_AT="+tt.stage)
 			out, err := cmd.CombinedOutput()
-			if ee, ok := err.(*exec.ExitError); !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+			if !killed(err) {
 				t.Fatalf("helper was not killed: %v\n%s", err, out)
 			}
 			after, _ := s.Head()

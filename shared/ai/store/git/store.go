@@ -69,6 +69,9 @@ type Options struct {
 	LockWait time.Duration
 	// Author names the committer; empty means "ai".
 	Author string
+	// Search names the files the search index packs (see
+	// [Store.EachSearched]); nil keeps no index.
+	Search func(path string) bool
 }
 
 // Store is an open store.
@@ -78,6 +81,7 @@ type Store struct {
 	storage     *filesystem.Storage
 	zlib        [2]*zlib.Writer // small and large objects, kept from one to the next (see deflate)
 	unzlib      io.ReadCloser   // likewise, for reads (see readObject)
+	heads       *headTrees      // the trees of HEAD read so far (see HeadEntries)
 }
 
 // Upgrade reports an upgrade done by [Open].

@@ -16,6 +16,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/notes/full"
 	"github.com/session-intelligence/session-intelligence/shared/ai/settings"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
@@ -40,7 +41,7 @@ func Main(args []string, env proc.IO) int {
 		fmt.Fprintln(env.Stderr, "usage: ai-sync --store DIR [URL] (run it as ai notes sync)")
 		return 2
 	}
-	home := env.Getenv("HOME")
+	home := paths.Home(env.Getenv)
 	ctx, cancel := context.WithTimeout(context.Background(), syncTimeout)
 	defer cancel()
 	r, err := full.Sync(ctx, *store, full.Options{URL: fs.Arg(0), Now: env.Now})

@@ -1,0 +1,53 @@
+package cli
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+)
+
+// run runs `si ail` with args and stdin in memory.
+func run(args []string, stdin string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = Main(args, proc.IO{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut})
+	return code, out.String(), errOut.String()
+}
+
+// TestUnpackLenient: unpack is strict by default and names the line;
+// --lenient prints the repaired snapshot and lists the repairs on
+// stderr.
+func TestUnpackLenient(t *testing.T) {
+	near := "!AILv1\n@MEM $1=api\n@MEM $2=$1\n@LOG !a(b)->^$2\n"
+	cases := []struct {
+		name         string
+		args         []string
+		code         int
+		stdout       string
+		stderrHas    []string
+		stderrHasNot string
+	}{
+		{"strict", []string{"unpack"}, 1, "", []string{`si ail: unpack stdin: line 3: @MEM: expected an identifier after "$2=", found the pointer "$1"`}, "repaired"},
+		{"lenient", []string{"unpack", "--lenient"}, 0, "@LOG !a(b) -> ^api\n", []string{
+			"si ail: stdin: repaired line 3: @MEM: a value cannot be a pointer: $2 now holds \"api\", copied from \"$1\"\n" +
+				"si ail: stdin: repaired line 4: @LOG: wrote \" -> \" for \"->\"\n",
+		}, "unpack stdin"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, stdout, stderr := run(c.args, near)
+			if code != c.code || stdout != c.stdout {
+				t.Fatalf("Main(%v) = %d, stdout %q, stderr %q; want %d, %q", c.args, code, stdout, stderr, c.code, c.stdout)
+			}
+			for _, w := range c.stderrHas {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr %q lacks %q", stderr, w)
+				}
+			}
+			if strings.Contains(stderr, c.stderrHasNot) {
+				t.Errorf("stderr %q has %q", stderr, c.stderrHasNot)
+			}
+		})
+	}
+}
