@@ -30,25 +30,9 @@ func (m *Memory) Grep(p *search.Pattern, b *search.Budget) ([]string, error) {
 	if b == nil {
 		b = search.NewBudget(nil)
 	}
-	n, err := m.Count()
+	ls, err := m.candidates(p)
 	if err != nil {
 		return nil, err
-	}
-	var ls []line
-	var buf []byte // reused while files are passed over
-	for first := 0; first < n; first += SegmentNotes {
-		if ls, buf, err = m.lines(ls, buf, segmentPath(first), 2, p); err != nil {
-			return nil, err
-		}
-	}
-	folds, err := m.foldFiles()
-	if err != nil {
-		return nil, err
-	}
-	for _, path := range folds {
-		if ls, buf, err = m.lines(ls, buf, path, 3, p); err != nil {
-			return nil, err
-		}
 	}
 	keep := search.Filter(p, b, len(ls), func(p *search.Pattern, i int) bool { return p.Match(ls[i].text) })
 	var hits []match
@@ -76,6 +60,32 @@ func (m *Memory) Grep(p *search.Pattern, b *search.Budget) ([]string, error) {
 		out[i] = h.line
 	}
 	return out, b.Err(p)
+}
+
+// candidates are the lines of every notes/ and folds/ file that holds
+// the literals a match of p needs.
+func (m *Memory) candidates(p *search.Pattern) ([]line, error) {
+	n, err := m.Count()
+	if err != nil {
+		return nil, err
+	}
+	var ls []line
+	var buf []byte // reused while files are passed over
+	for first := 0; first < n; first += SegmentNotes {
+		if ls, buf, err = m.lines(ls, buf, segmentPath(first), 2, p); err != nil {
+			return nil, err
+		}
+	}
+	folds, err := m.foldFiles()
+	if err != nil {
+		return nil, err
+	}
+	for _, path := range folds {
+		if ls, buf, err = m.lines(ls, buf, path, 3, p); err != nil {
+			return nil, err
+		}
+	}
+	return ls, nil
 }
 
 // line is one line of a notes/ or folds/ file and the text a search

@@ -32,31 +32,7 @@ func (n *Notes) Grep(p *search.Pattern, b *search.Budget) (View, error) {
 	if b == nil {
 		b = search.NewBudget(nil)
 	}
-	var hits []hit
-	var cands []candidate
-	err := n.st.EachSearched(func(file string, data []byte) error {
-		dir, name := path.Split(file)
-		t, ok := topicOfDir(strings.TrimSuffix(dir, "/"))
-		if !ok || len(t) == 0 {
-			return nil
-		}
-		if name == SummaryFile {
-			if !b.More() {
-				return nil
-			}
-			// Parsed whole: its text joins the file's lines.
-			if s := parseSummary(t, data); p.MatchString(s.Text) {
-				hits = append(hits, hit{topic: t, summary: true, line: fmt.Sprintf("%s (summary): %s", t, clip(s.Text, grepLine))})
-				b.Hit()
-			}
-			return nil
-		}
-		// The literals alone here; the regexp on all cores below.
-		if id, ok := idOfFile(name); ok && searchable(data, p.Might) {
-			cands = append(cands, candidate{t, id, file, data})
-		}
-		return nil
-	})
+	hits, cands, err := n.collect(p, b)
 	if err != nil {
 		return View{}, err
 	}
@@ -83,6 +59,36 @@ func (n *Notes) Grep(p *search.Pattern, b *search.Budget) (View, error) {
 	}
 	out.WriteString(b.Footer(p) + "\n")
 	return View{Text: out.String()}, b.Err(p)
+}
+
+// collect reads the search index once: the summaries that match p, and
+// the note files that hold the literals a match needs, for the regexp.
+func (n *Notes) collect(p *search.Pattern, b *search.Budget) ([]hit, []candidate, error) {
+	var hits []hit
+	var cands []candidate
+	err := n.st.EachSearched(func(file string, data []byte) error {
+		dir, name := path.Split(file)
+		t, ok := topicOfDir(strings.TrimSuffix(dir, "/"))
+		if !ok || len(t) == 0 {
+			return nil
+		}
+		if name == SummaryFile {
+			if !b.More() {
+				return nil
+			}
+			// Parsed whole: its text joins the file's lines.
+			if s := parseSummary(t, data); p.MatchString(s.Text) {
+				hits = append(hits, hit{topic: t, summary: true, line: fmt.Sprintf("%s (summary): %s", t, clip(s.Text, grepLine))})
+				b.Hit()
+			}
+			return nil
+		}
+		if id, ok := idOfFile(name); ok && searchable(data, p.Might) {
+			cands = append(cands, candidate{t, id, file, data})
+		}
+		return nil
+	})
+	return hits, cands, err
 }
 
 // candidate is a note file a search tests.

@@ -92,6 +92,25 @@ func (w *mutWalker) Visit(n ast.Node) ast.Visitor {
 			w.m.add(w.g.text(s.Chan) + "<-")
 		}
 		w.markUsed(s.Value, false)
+	case *ast.CallExpr:
+		for _, a := range s.Args {
+			w.markUsed(a, false)
+		}
+		w.m.add(w.g.call(w.sc, s, !w.used[s]))
+	case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
+		return w // the call under it is thrown away: not marked used
+	default:
+		w.markValues(n)
+	}
+	return w
+}
+
+// markValues marks used the calls whose results node n keeps as values:
+// conditions, case lists, initial values, results (a lone error result
+// of a function returning only an error is not a value) and the operands
+// of any other expression.
+func (w *mutWalker) markValues(n ast.Node) {
+	switch s := n.(type) {
 	case *ast.IfStmt:
 		w.markUsed(s.Cond, false)
 	case *ast.ForStmt:
@@ -110,19 +129,9 @@ func (w *mutWalker) Visit(n ast.Node) ast.Visitor {
 		for _, r := range s.Results {
 			w.markUsed(r, w.errOnly && len(s.Results) == 1)
 		}
-	case *ast.CallExpr:
-		for _, a := range s.Args {
-			w.markUsed(a, false)
-		}
-		w.m.add(w.g.call(w.sc, s, !w.used[s]))
-	case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
-		return w // the call under it is thrown away: not marked used
-	default:
-		if e, ok := n.(ast.Expr); ok {
-			w.markUsedIn(e)
-		}
+	case ast.Expr:
+		w.markUsedIn(s)
 	}
-	return w
 }
 
 // assign records what an assignment changes and whether the calls on

@@ -61,67 +61,86 @@ func byValue(t ast.Expr) bool {
 // readLocals finds the body's locals and which of them only ever hold a
 // value made in the body.
 func (sc *scope) readLocals(body *ast.BlockStmt) {
-	made, rebound := map[string]bool{}, map[string]bool{}
-	wraps := map[string][]ast.Expr{} // bound to pkg.NewX(args): made when the args are
-	bind := func(name string, value ast.Expr, def bool) {
-		if name == "_" {
-			return
+	b := &binder{sc: sc, made: map[string]bool{}, rebound: map[string]bool{}, wraps: map[string][]ast.Expr{}}
+	ast.Inspect(body, b.visit)
+	b.settle()
+}
+
+// binder collects how a body binds its names, for readLocals.
+type binder struct {
+	sc            *scope
+	made, rebound map[string]bool
+	wraps         map[string][]ast.Expr // bound to pkg.NewX(args): made when the args are
+}
+
+// bind records one binding of name to value (nil: a value not seen,
+// such as a range variable's); def is a declaration.
+func (b *binder) bind(name string, value ast.Expr, def bool) {
+	if name == "_" {
+		return
+	}
+	if def {
+		b.sc.locals[name] = true
+	}
+	switch args, wrap := constructorArgs(value); {
+	case value != nil && isMade(value, name):
+		b.made[name] = true
+	case wrap && b.wraps[name] == nil && !b.made[name]:
+		b.wraps[name] = args
+	default:
+		b.rebound[name] = true
+	}
+}
+
+// visit binds what one node declares or assigns.
+func (b *binder) visit(n ast.Node) bool {
+	switch s := n.(type) {
+	case *ast.AssignStmt:
+		if s.Tok != token.DEFINE && s.Tok != token.ASSIGN {
+			return true
 		}
-		if def {
-			sc.locals[name] = true
+		for i, lhs := range s.Lhs {
+			if id, ok := lhs.(*ast.Ident); ok {
+				b.bind(id.Name, pairOf(s.Rhs, s.Lhs, i), s.Tok == token.DEFINE)
+			}
 		}
-		switch args, wrap := constructorArgs(value); {
-		case value != nil && isMade(value, name):
-			made[name] = true
-		case wrap && wraps[name] == nil && !made[name]:
-			wraps[name] = args
-		default:
-			rebound[name] = true
+	case *ast.ValueSpec:
+		for i, id := range s.Names {
+			if len(s.Values) == 0 {
+				b.sc.locals[id.Name], b.made[id.Name] = true, true // var x T: the zero value, made here
+				continue
+			}
+			b.bind(id.Name, pairOf(s.Values, s.Names, i), true)
+		}
+	case *ast.RangeStmt:
+		for _, e := range []ast.Expr{s.Key, s.Value} {
+			if id, ok := e.(*ast.Ident); ok && s.Tok == token.DEFINE {
+				b.bind(id.Name, nil, true)
+			}
+		}
+	case *ast.FuncLit:
+		for _, f := range s.Type.Params.List {
+			for _, id := range f.Names {
+				b.bind(id.Name, nil, true)
+			}
 		}
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch s := n.(type) {
-		case *ast.AssignStmt:
-			if s.Tok != token.DEFINE && s.Tok != token.ASSIGN {
-				return true
-			}
-			for i, lhs := range s.Lhs {
-				if id, ok := lhs.(*ast.Ident); ok {
-					bind(id.Name, pairOf(s.Rhs, s.Lhs, i), s.Tok == token.DEFINE)
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range s.Names {
-				if len(s.Values) == 0 {
-					sc.locals[id.Name], made[id.Name] = true, true // var x T: the zero value, made here
-					continue
-				}
-				bind(id.Name, pairOf(s.Values, s.Names, i), true)
-			}
-		case *ast.RangeStmt:
-			for _, e := range []ast.Expr{s.Key, s.Value} {
-				if id, ok := e.(*ast.Ident); ok && s.Tok == token.DEFINE {
-					bind(id.Name, nil, true)
-				}
-			}
-		case *ast.FuncLit:
-			for _, f := range s.Type.Params.List {
-				for _, id := range f.Names {
-					bind(id.Name, nil, true)
-				}
-			}
-		}
-		return true
-	})
-	for name := range made {
-		if !rebound[name] && !sc.params[name] {
+	return true
+}
+
+// settle marks fresh the names only ever bound to made values, then,
+// until nothing changes, those bound only to wrappers of fresh ones.
+func (b *binder) settle() {
+	sc := b.sc
+	for name := range b.made {
+		if !b.rebound[name] && !sc.params[name] {
 			sc.fresh[name] = true
 		}
 	}
 	for changed := true; changed; {
 		changed = false
-		for name, args := range wraps {
-			if !sc.fresh[name] && !rebound[name] && !made[name] && sc.madeArgs(args) {
+		for name, args := range b.wraps {
+			if !sc.fresh[name] && !b.rebound[name] && !b.made[name] && sc.madeArgs(args) {
 				sc.fresh[name], changed = true, true
 			}
 		}

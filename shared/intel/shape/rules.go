@@ -16,21 +16,14 @@ type rule func(e *emitter, args []word)
 // ruleFor returns the rule of a command name. It is a switch rather than
 // a map so that the hook pays nothing to set it up.
 func ruleFor(name string) rule {
+	if r := textToolRule(name); r != nil {
+		return r
+	}
 	switch name {
 	case "cd", "pushd":
 		return cdRule
 	case "find":
 		return findRule
-	case "grep", "egrep", "fgrep", "zgrep":
-		return grepRule(spec{short: "efmABCdD", long: []string{"--regexp", "--file", "--include", "--exclude", "--exclude-dir", "--max-count", "--context"}})
-	case "rg", "ag", "ack":
-		return grepRule(spec{short: "efgtTmABCjMrE", long: []string{"--regexp", "--file", "--glob", "--iglob", "--type", "--type-not", "--replace", "--max-count", "--context", "--max-depth", "--sort", "--ignore-file"}})
-	case "sed", "gsed":
-		return scriptFirst(spec{short: "efl", files: []string{"-f"}}, "-e", "-f")
-	case "awk", "gawk", "mawk", "nawk":
-		return scriptFirst(spec{short: "Fvf", files: []string{"-f"}}, "-f")
-	case "jq", "yq", "gojq":
-		return scriptFirst(spec{short: "fL", long: []string{"--from-file", "--indent"}, files: []string{"-f", "--from-file"}}, "-f", "--from-file")
 	case "chmod", "chown", "chgrp":
 		return func(e *emitter, args []word) { filesRule(e, parseArgs(args, spec{}), 1, spec{}) }
 	case "git":
@@ -75,6 +68,25 @@ func ruleFor(name string) rule {
 		return func(e *emitter, args []word) { toolRule(e, args, false) }
 	}
 	return genericRule
+}
+
+// textToolRule is the rule of a search or text tool, whose first
+// operand (or an option's value) is a pattern or a script, not a path;
+// nil for any other command.
+func textToolRule(name string) rule {
+	switch name {
+	case "grep", "egrep", "fgrep", "zgrep":
+		return grepRule(spec{short: "efmABCdD", long: []string{"--regexp", "--file", "--include", "--exclude", "--exclude-dir", "--max-count", "--context"}})
+	case "rg", "ag", "ack":
+		return grepRule(spec{short: "efgtTmABCjMrE", long: []string{"--regexp", "--file", "--glob", "--iglob", "--type", "--type-not", "--replace", "--max-count", "--context", "--max-depth", "--sort", "--ignore-file"}})
+	case "sed", "gsed":
+		return scriptFirst(spec{short: "efl", files: []string{"-f"}}, "-e", "-f")
+	case "awk", "gawk", "mawk", "nawk":
+		return scriptFirst(spec{short: "Fvf", files: []string{"-f"}}, "-f")
+	case "jq", "yq", "gojq":
+		return scriptFirst(spec{short: "fL", long: []string{"--from-file", "--indent"}, files: []string{"-f", "--from-file"}}, "-f", "--from-file")
+	}
+	return nil
 }
 
 // fileCommands are the commands whose every operand is a file or a
