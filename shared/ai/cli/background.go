@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/summarise"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // bgState is what became of the background run a command asked for,
@@ -62,12 +64,20 @@ func (d *deps) noSummariser() string {
 	if d.Env.Summariser != nil {
 		return ""
 	}
+	// Windows finds claude.exe (the native install) or claude.cmd (npm's
+	// shim) for "claude"; elsewhere the file needs an execute bit.
+	names := []string{proc.Exe("claude")}
+	if runtime.GOOS == "windows" {
+		names = append(names, "claude.cmd")
+	}
 	for _, dir := range filepath.SplitList(d.Getenv("PATH")) {
 		if dir == "" {
 			continue
 		}
-		if fi, err := os.Stat(filepath.Join(dir, "claude")); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
-			return ""
+		for _, name := range names {
+			if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && proc.Executable(fi) {
+				return ""
+			}
 		}
 	}
 	return fmt.Sprintf("the summariser, claude ([summariser] backend = %q), is not on PATH", d.Settings.Summariser.Backend)
