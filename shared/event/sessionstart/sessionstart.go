@@ -29,6 +29,7 @@ var Handle = hookio.Chain(
 	hookio.Then("status line wiring", wireStatusLine),
 	hookio.Then("user commands", installUserCommands),
 	hookio.Then("CLIs on PATH", refreshOnPath),
+	hookio.Then("PATH tip", pathTip),
 	hookio.Then("bootstrap", runBootstrap),
 	hookio.Then("resume block", resumeBlock),
 	hookio.Then("relay note", relayNote),

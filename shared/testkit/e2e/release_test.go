@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/event/sessionstart"
 	"github.com/session-intelligence/session-intelligence/shared/testkit/refdata"
 )
 
@@ -70,8 +71,41 @@ func TestReleaseFolder(t *testing.T) {
 	s.run(t, "go [[bash: echo hi]]")
 	readFile(t, filepath.Join(s.stateDir(), "state.json")) // the launcher ran the hook
 	settle(t, s.env.Home)
+	checkPathTip(t, s)
 	if line := s.redraw(t); !strings.Contains(line, "sid:"+s.sid[:8]) {
 		t.Errorf("the status line from the release does not draw:\n%q", line)
+	}
+}
+
+// checkPathTip: installed with Claude Code alone, the first session
+// tells the user how to put si and ai on PATH, in a message the model
+// never sees; the command it names does so, and later sessions say
+// nothing more.
+func checkPathTip(t *testing.T, s *session) {
+	t.Helper()
+	stable := filepath.Join(s.env.Home, ".claude", "session-intelligence", "bin", "si")
+	tip := sessionstart.PathTip("~/.claude/session-intelligence/bin/si", "session-intelligence@session-intelligence")
+	if transcript := readFile(t, s.env.TranscriptPath(s.sid)); !strings.Contains(transcript, tip) {
+		t.Errorf("the first session's transcript lacks the PATH tip %q", tip)
+	}
+	for i, r := range s.api.MessageRequests() {
+		if r.Contains("si and ai work inside Claude Code only") {
+			t.Errorf("request %d carries the PATH tip, which is for the user only", i+1)
+		}
+	}
+	install := exec.Command(stable, "install", "--plugin", "session-intelligence@session-intelligence")
+	install.Env = append(os.Environ(), "HOME="+s.env.Home, "PATH="+noGoPath(t))
+	if msg, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("the tip's command: %v\n%s", err, msg)
+	}
+	onPath := filepath.Join(s.env.Home, ".local", "bin", "si")
+	if msg, err := exec.Command(onPath, "--version").CombinedOutput(); err != nil {
+		t.Errorf("si on PATH after the tip's command: %v\n%s", err, msg)
+	}
+	sid2 := "00000000-0000-4000-8000-00000000beef"
+	s.exec(t, "again", "--session-id", sid2)
+	if strings.Contains(readFile(t, s.env.TranscriptPath(sid2)), "si and ai work inside Claude Code only") {
+		t.Error("a later session repeats the PATH tip")
 	}
 }
 
