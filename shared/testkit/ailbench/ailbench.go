@@ -1,7 +1,7 @@
 // Package ailbench measures AILv1 against the raw text it replaces, in
-// cl100k tokens, on invented sample inputs (testdata/inputs): an
-// architecture session, a Go source file of this project and a short
-// note, each packed automatically and, for prose, written by hand. The
+// cl100k tokens, on sample inputs: an invented architecture session and
+// a short note (testdata/inputs), packed automatically and written by
+// hand, and a Go source file of this project as it is now, packed. The
 // README's table is generated from [Measure] and a test fails when the
 // two drift apart.
 package ailbench
@@ -27,31 +27,35 @@ type Row struct {
 // snapshot is larger than its input.
 func (r Row) Reduction() float64 { return 100 * float64(r.Raw-r.AIL) / float64(r.Raw) }
 
-// workload is an input and its optional hand-written snapshot.
+// workload is an input and its optional hand-written snapshot, both
+// paths relative to the repository's root.
 type workload struct {
 	label, input, hand string
 }
 
+// Inputs is where the invented inputs live, relative to the root.
+const Inputs = "shared/testkit/ailbench/testdata/inputs"
+
 var workloads = []workload{
-	{"3-turn architecture session (`architecture_session.md`)", "architecture_session.md", "architecture_session.ail"},
-	{"Go source of this project (`credentials.go`, signatures only)", "credentials.go", ""},
-	{"One-paragraph note (`quick_note.txt`)", "quick_note.txt", "quick_note.ail"},
+	{"3-turn architecture session (`architecture_session.md`)", Inputs + "/architecture_session.md", Inputs + "/architecture_session.ail"},
+	{"Go source of this project (`credentials.go`, signatures only)", "shared/core/redact/credentials.go", ""},
+	{"One-paragraph note (`quick_note.txt`)", Inputs + "/quick_note.txt", Inputs + "/quick_note.ail"},
 }
 
-// Measure packs every input in dir with the encoder (redaction on, as
-// `si ail pack` does) and counts it, its snapshot and its hand-written
-// snapshot with c. Hand-written snapshots must decode.
-func Measure(dir string, c ail.Counter) ([]Row, error) {
+// Measure packs every input under the repository root with the encoder
+// (redaction on, as `si ail pack` does) and counts it, its snapshot and
+// its hand-written snapshot with c. Hand-written snapshots must decode.
+func Measure(root string, c ail.Counter) ([]Row, error) {
 	var rows []Row
 	for _, w := range workloads {
-		raw, err := os.ReadFile(filepath.Join(dir, w.input))
+		raw, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(w.input)))
 		if err != nil {
 			return nil, fmt.Errorf("measure: %w", err)
 		}
 		opt := pack.Options{Counter: c}
 		var res pack.Result
 		if strings.HasSuffix(w.input, ".go") {
-			res, err = pack.Source(w.input, raw, opt)
+			res, err = pack.Source(filepath.Base(w.input), raw, opt)
 		} else {
 			res, err = pack.Text(string(raw), opt)
 		}
@@ -62,14 +66,14 @@ func Measure(dir string, c ail.Counter) ([]Row, error) {
 		if w.hand == "" {
 			continue
 		}
-		hand, err := os.ReadFile(filepath.Join(dir, w.hand))
+		hand, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(w.hand)))
 		if err != nil {
 			return nil, fmt.Errorf("measure: %w", err)
 		}
 		if _, err := ail.ParseString(string(hand), ail.Limits{}); err != nil {
 			return nil, fmt.Errorf("measure %s: %w", w.hand, err)
 		}
-		rows = append(rows, Row{w.label, "hand-written (`" + w.hand + "`)", c.Count(string(raw)), c.Count(string(hand))})
+		rows = append(rows, Row{w.label, "hand-written (`" + filepath.Base(w.hand) + "`)", c.Count(string(raw)), c.Count(string(hand))})
 	}
 	return rows, nil
 }
