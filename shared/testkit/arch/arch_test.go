@@ -130,3 +130,21 @@ func TestWingsImportDownward(t *testing.T) {
 		}
 	}
 }
+
+// readOnly are the halves of a part that the status line reads on every
+// redraw, whose fetching half is the full/ package beside them: they
+// start no process either, which the binaries may (the status line runs
+// the user's previous one).
+var readOnly = []string{"./shared/status/health", "./shared/status/quota"}
+
+// TestReadOnlyHalves: the read halves link no heavy library and no
+// os/exec, directly or through any package of ours.
+func TestReadOnlyHalves(t *testing.T) {
+	for _, pkg := range readOnly {
+		for _, dep := range goList(t, "-deps", pkg) {
+			if why := isHeavy(dep); why != "" || dep == "os/exec" {
+				t.Errorf("%s depends on %s %s; what fetches or runs belongs in %s/full", pkg, dep, why, pkg)
+			}
+		}
+	}
+}
