@@ -54,7 +54,16 @@ const (
 // error the temporary file is removed and path is untouched. After a
 // successful rename the temps of path that a killed writer left behind
 // are swept ([RemoveStaleTemps]).
-func WriteAtomic(path string, data []byte, perm os.FileMode, d Durability) (err error) {
+func WriteAtomic(path string, data []byte, perm os.FileMode, d Durability) error {
+	return WriteAtomicFunc(path, perm, d, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteAtomicFunc is [WriteAtomic] for content that write streams into
+// the temporary file, for a file too large to build in memory first.
+func WriteAtomicFunc(path string, perm os.FileMode, d Durability, write func(io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, tempPrefix(path)+"*")
 	if err != nil {
@@ -69,7 +78,7 @@ func WriteAtomic(path string, data []byte, perm os.FileMode, d Durability) (err 
 	if err = tmp.Chmod(perm); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	if _, err = tmp.Write(data); err != nil {
+	if err = write(tmp); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if d == Sync {

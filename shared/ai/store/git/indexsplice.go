@@ -7,10 +7,11 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 )
 
 // A commit touches a few files, but the index lists every file of the
@@ -153,26 +154,7 @@ func writeSplice(w io.Writer, old []byte, changes []indexChange, plan splicePlan
 
 // writeIndexFile replaces the index with what write writes, atomically
 // (a temporary file beside it, renamed; [sweepTemps] knows its name).
-func (s *Store) writeIndexFile(write func(io.Writer) error) (err error) {
-	path := filepath.Join(s.gitDir, "index")
-	tmp, err := os.CreateTemp(s.gitDir, ".index.tmp*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("rename %s: %w", path, err)
-	}
-	return nil
+// The index is derived from the commit, so it is not fsynced.
+func (s *Store) writeIndexFile(write func(io.Writer) error) error {
+	return fsutil.WriteAtomicFunc(filepath.Join(s.gitDir, "index"), 0o600, fsutil.NoSync, write)
 }
