@@ -11,7 +11,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -288,16 +287,10 @@ func installCopy(src, dst string) (bool, error) {
 	if linkInto(src, dst) {
 		return true, nil
 	}
-	in, err := os.Open(src)
-	if err != nil {
+	if _, err := fsutil.CopyAtomic(src, dst, 0o700, fsutil.MaxBinary); err != nil {
 		return false, fmt.Errorf("status line binary: %w", err)
 	}
-	defer in.Close()
-	data, err := io.ReadAll(in)
-	if err != nil {
-		return false, fmt.Errorf("status line binary: %w", err)
-	}
-	return true, fsutil.WriteAtomic(dst, data, 0o700, fsutil.Sync)
+	return true, nil
 }
 
 // linkInto hard-links src to a temporary name beside dst and renames it
@@ -308,7 +301,7 @@ func linkInto(src, dst string) bool {
 	if os.Link(src, tmp) != nil {
 		return false
 	}
-	if os.Rename(tmp, dst) != nil {
+	if fsutil.Replace(tmp, dst) != nil {
 		os.Remove(tmp)
 		return false
 	}

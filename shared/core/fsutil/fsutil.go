@@ -171,3 +171,18 @@ func tighten(f *os.File) {
 		_ = f.Chmod(0o600)
 	}
 }
+
+// MaxBinary caps a program file copied with [CopyAtomic]; ours are
+// under 30 MB.
+const MaxBinary = 128 << 20
+
+// CopyAtomic copies the regular file src, of at most limit bytes, to dst
+// with [WriteAtomic] (so a process running the old dst keeps its inode),
+// fsynced, and returns the bytes it wrote.
+func CopyAtomic(src, dst string, perm os.FileMode, limit int64) ([]byte, error) {
+	data, err := ReadCapped(src, limit)
+	if err != nil {
+		return nil, err
+	}
+	return data, WriteAtomic(dst, data, perm, Sync)
+}

@@ -14,8 +14,8 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
-// maxBinary caps a binary the installer reads; ours are under 20 MB.
-const maxBinary = 128 << 20
+// maxBinary caps a binary the installer reads.
+const maxBinary = fsutil.MaxBinary
 
 // binary is one executable to install.
 type binary struct {
@@ -80,11 +80,7 @@ func copyBinaries(bins []binary) error {
 		if b.Action == "same" {
 			continue
 		}
-		data, err := fsutil.ReadCapped(b.Src, maxBinary)
-		if err != nil {
-			return fmt.Errorf("install %s: %w", b.Name, err)
-		}
-		if err := fsutil.WriteAtomic(b.Dst, data, 0o700, fsutil.Sync); err != nil {
+		if _, err := fsutil.CopyAtomic(b.Src, b.Dst, 0o700, maxBinary); err != nil {
 			return fmt.Errorf("install %s: %w", b.Name, err)
 		}
 	}

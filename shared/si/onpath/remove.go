@@ -17,8 +17,8 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
-// maxBinary caps a stable copy read for a copy; ours are under 30 MB.
-const maxBinary = 128 << 20
+// maxBinary caps a stable copy read for a copy.
+const maxBinary = fsutil.MaxBinary
 
 // Remove deletes the commands [Install] put on PATH that are still ours,
 // and the directory when Install created it and it is empty now; a
@@ -79,11 +79,8 @@ func removeEntries(d paths.Dirs, rec record) (Report, error) {
 // returns the hash of what it wrote and src's stamp.
 func copyFile(src, dst string) (string, stamp, error) {
 	from := stampOf(src)
-	data, err := fsutil.ReadCapped(src, maxBinary)
+	data, err := fsutil.CopyAtomic(src, dst, 0o755, maxBinary)
 	if err != nil {
-		return "", stamp{}, err
-	}
-	if err := fsutil.WriteAtomic(dst, data, 0o755, fsutil.Sync); err != nil {
 		return "", stamp{}, err
 	}
 	sum := sha256.Sum256(data)
