@@ -28,5 +28,8 @@ shared/cc/settingsjson FuzzParse
 shared/cc/settingsjson FuzzScanner
 shared/intel/shape FuzzCommandPath
 shared/intel/shape/shell FuzzParse
+shared/ai/search FuzzMight
+shared/ai/store/git FuzzSearchIndex
+shared/ai/notes FuzzSearchable
 END
 fi
