@@ -47,12 +47,7 @@ func Main(args []string, env IO) int {
 	if rec.Released != "" || pluginGone(dirs, rec) {
 		return stepAside(env, dirs, rec, chain, data)
 	}
-	prev := make(chan string, 1)
-	if chain.Previous != "" && !chain.NoPrev {
-		go func() { prev <- runPrevious(context.Background(), chain.Previous, data, env.Environ(), chain.Timeout) }()
-	} else {
-		prev <- ""
-	}
+	prev := previousAsync(chain, !chain.NoPrev, data, env.Environ())
 	ours := ""
 	if !chain.NoIntel {
 		ours = renderSafely(Decode(data), Deps{IO: env, Dirs: dirs, Config: cfg})
@@ -61,6 +56,27 @@ func Main(args []string, env IO) int {
 		fmt.Fprintln(env.Stdout, out)
 	}
 	return 0
+}
+
+// previousAsync runs the user's previous status line (when run and
+// there is one) while ours renders; the channel gets its sanitised
+// output, "" for none. A panic on the way is an empty line too: in a
+// goroutine it would end the whole process with exit status 2.
+func previousAsync(chain Chain, run bool, payload []byte, environ []string) <-chan string {
+	prev := make(chan string, 1)
+	if chain.Previous == "" || !run {
+		prev <- ""
+		return prev
+	}
+	go func() {
+		out := ""
+		defer func() {
+			recover()
+			prev <- out
+		}()
+		out = runPrevious(context.Background(), chain.Previous, payload, environ, chain.Timeout)
+	}()
+	return prev
 }
 
 // renderSafely renders, turning a panic into an empty line.

@@ -1,7 +1,6 @@
 package line
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/pluginstate"
@@ -25,14 +24,7 @@ func pluginGone(dirs paths.Dirs, rec wiring.Record) bool {
 // when there was none) and gives statusLine back ([wiring.Release]), so
 // that Claude Code runs the previous command itself from then on.
 func stepAside(env IO, dirs paths.Dirs, rec wiring.Record, chain Chain, payload []byte) int {
-	prev := make(chan string, 1)
-	if chain.Previous != "" {
-		go func() {
-			prev <- runPrevious(context.Background(), chain.Previous, payload, env.Environ(), chain.Timeout)
-		}()
-	} else {
-		prev <- ""
-	}
+	prev := previousAsync(chain, true, payload, env.Environ())
 	if rec.Released == "" {
 		changed, err := wiring.Release(dirs, env.Now(), func(r wiring.Record) bool { return pluginGone(dirs, r) })
 		log := &intellog.Logger{Dir: dirs.Logs, Source: "statusline", Now: env.Now, Min: intellog.Info}
