@@ -2,8 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -70,15 +68,8 @@ func (d *deps) noSummariser() string {
 	if runtime.GOOS == "windows" {
 		names = append(names, "claude.cmd")
 	}
-	for _, dir := range filepath.SplitList(d.Getenv("PATH")) {
-		if dir == "" {
-			continue
-		}
-		for _, name := range names {
-			if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && proc.Executable(fi) {
-				return ""
-			}
-		}
+	if proc.InPath(d.Getenv("PATH"), "", names...) {
+		return ""
 	}
 	return fmt.Sprintf("the summariser, claude ([summariser] backend = %q), is not on PATH", d.Settings.Summariser.Backend)
 }

@@ -37,7 +37,7 @@ func pathTip(rt *hookio.Runtime, _ *hookio.Input) (hookio.Result, error) {
 	if _, err := os.Stat(si); err != nil {
 		return hookio.Result{}, nil // no stable copy to link to
 	}
-	if onpath.Found("si", rt.Getenv("PATH"), rt.Getenv("CLAUDE_PLUGIN_ROOT")) {
+	if proc.InPath(rt.Getenv("PATH"), rt.Getenv("CLAUDE_PLUGIN_ROOT"), proc.Exe("si")) {
 		return hookio.Result{}, nil
 	}
 	if err := fsutil.PrivateDir(rt.Dirs.State); err != nil {

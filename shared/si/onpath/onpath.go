@@ -20,7 +20,6 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
-	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // Names are the commands put on PATH.
@@ -175,26 +174,4 @@ func shadow(name, dir, path string) string {
 func Recorded(d paths.Dirs) bool {
 	_, err := os.Lstat(recordPath(d))
 	return err == nil
-}
-
-// Found reports whether a command called name (on Windows name.exe)
-// is in one of the directories of the PATH value path, other than those
-// under skip (the plugin's own bin/, which Claude Code puts on its
-// tools' PATH only).
-func Found(name, path, skip string) bool {
-	for _, dir := range filepath.SplitList(path) {
-		if dir == "" || (skip != "" && under(clean(dir), clean(skip))) {
-			continue
-		}
-		if fi, err := os.Stat(filepath.Join(dir, proc.Exe(name))); err == nil && proc.Executable(fi) {
-			return true
-		}
-	}
-	return false
-}
-
-// under reports whether path is dir or below it.
-func under(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
