@@ -10,11 +10,11 @@ cd "$root"
 go test -count=1 -timeout 14m ./... "$@"
 # A bounded fuzz run of every decoder of untrusted input (AILv1, transcript
 # lines, hook payloads, the settings.json scanner, ai.toml nesting, Bash
-# commands) on top of their seed corpora, which the line above already
-# runs; about a minute. The budget is a count of executions, not a
-# duration: Go 1.26's coordinator can report a spurious "context deadline
-# exceeded" when a -fuzztime duration ends on a loaded machine
-# (golang/go#75804), and a count has no deadline to race.
+# commands, the cleaner of outside text) on top of their seed corpora,
+# which the line above already runs; about a minute. The budget is a
+# count of executions, not a duration: Go 1.26's coordinator can report a
+# spurious "context deadline exceeded" when a -fuzztime duration ends on a
+# loaded machine (golang/go#75804), and a count has no deadline to race.
 if [ $# -eq 0 ]; then
   while read -r pkg target; do
     go test -run '^$' -fuzz "^$target\$" -fuzztime 200000x "./$pkg"
@@ -31,5 +31,6 @@ shared/intel/shape/shell FuzzParse
 shared/ai/search FuzzMight
 shared/ai/store/git FuzzSearchIndex
 shared/ai/notes FuzzSearchable
+shared/core/termtext FuzzClean
 END
 fi
