@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The corpus table of si replay (README, "Replay on the corpus"): every
+# The corpus table of si replay (docs/compaction.md, "Replayed on the corpus"): every
 # recorded session of the reference corpus (../shared/corpus/transcripts
 # and entire beside the checkout, or $SI_REFERENCE_DIR/corpus) replayed
 # at the default settings, in a scratch home without history or Claude

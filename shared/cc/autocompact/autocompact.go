@@ -1,7 +1,7 @@
 // Package autocompact says where Claude Code will compact a conversation
 // by itself, so that the zones and the status line can warn before it.
 //
-// The rule, read from Claude Code 2.1.332 and checked with it (README,
+// The rule, read from Claude Code 2.1.332 and checked with it (docs/compaction.md,
 // "The compaction point"): a conversation is compacted automatically once
 // its context reaches
 //

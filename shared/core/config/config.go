@@ -2,8 +2,8 @@
 // ~/.claude/session-intelligence.json: built-in defaults, then the legacy
 // statusline-intel.json folded into "statusline", then the unified file,
 // then environment overrides. One table ([Keys]) describes every key; the
-// loader validates against it, `si explain` prints from it and the README
-// config table is generated from it.
+// loader validates against it, `si explain` prints from it and the
+// table in docs/configuration.md is generated from it.
 //
 // Readers never write: a bad file is reported as [Problem]s naming the
 // file and the key, and the defaults stand in for what was bad.

@@ -8,8 +8,8 @@ type FieldDoc struct {
 	Name, Example, Meaning string
 }
 
-// StatuslineFields documents the fields, in the order of the README's
-// table.
+// StatuslineFields documents the fields, in the order of the table in
+// docs/statusline.md.
 var StatuslineFields = []FieldDoc{
 	{"tokens", "▰▰▰▱▱ 150k/200k · 17k to auto-compact", "context bar, used/window and the distance to Claude Code's auto-compaction, in the zone colour; ~ marks an estimate"},
 	{"contextPct", "ctx:43%", "share of the context window used"},

@@ -38,7 +38,7 @@ func Format(v any) string {
 	return string(data)
 }
 
-// MarkdownTable renders [Keys] as the README's configuration table.
+// MarkdownTable renders [Keys] as the configuration table of docs/configuration.md.
 func MarkdownTable() string {
 	def := Default()
 	var b strings.Builder

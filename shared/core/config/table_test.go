@@ -10,17 +10,17 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/testkit/refdata"
 )
 
-var update = flag.Bool("update", false, "rewrite the README configuration table")
+var update = flag.Bool("update", false, "rewrite the configuration table in docs/configuration.md")
 
 const (
 	tableBegin = "<!-- BEGIN config-table (generated from shared/core/config/keys.go; go test ./shared/core/config -update) -->\n"
 	tableEnd   = "<!-- END config-table -->"
 )
 
-// TestReadmeTable keeps the README's configuration table identical to the
+// TestReadmeTable keeps the configuration table of docs/configuration.md identical to the
 // key table in code.
 func TestReadmeTable(t *testing.T) {
-	readme := filepath.Join(refdata.RepoRoot(t), "README.md")
+	readme := filepath.Join(refdata.RepoRoot(t), "docs", "configuration.md")
 	data, err := os.ReadFile(readme)
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +28,7 @@ func TestReadmeTable(t *testing.T) {
 	text := string(data)
 	i, j := strings.Index(text, tableBegin), strings.Index(text, tableEnd)
 	if i < 0 || j < i {
-		t.Fatal("README lacks the config-table markers")
+		t.Fatal("docs/configuration.md lacks the config-table markers")
 	}
 	want := MarkdownTable()
 	got := text[i+len(tableBegin) : j]
@@ -36,7 +36,7 @@ func TestReadmeTable(t *testing.T) {
 		return
 	}
 	if !*update {
-		t.Fatal("README configuration table is out of date; run: go test ./shared/core/config -update")
+		t.Fatal("docs/configuration.md's configuration table is out of date; run: go test ./shared/core/config -update")
 	}
 	text = text[:i+len(tableBegin)] + want + text[j:]
 	if err := os.WriteFile(readme, []byte(text), 0o644); err != nil {

@@ -2,7 +2,7 @@
 // cl100k tokens, on sample inputs: an invented architecture session and
 // a short note (testdata/inputs), packed automatically and written by
 // hand, and a Go source file of this project as it is now, packed. The
-// README's table is generated from [Measure] and a test fails when the
+// table in docs/ailv1.md is generated from [Measure] and a test fails when the
 // two drift apart.
 package ailbench
 
@@ -78,7 +78,7 @@ func Measure(root string, c ail.Counter) ([]Row, error) {
 	return rows, nil
 }
 
-// Table renders rows as the README's markdown table.
+// Table renders rows as docs/ailv1.md's markdown table.
 func Table(rows []Row) string {
 	var b strings.Builder
 	b.WriteString("| Workload | Snapshot | Raw tokens | AILv1 tokens | Reduction |\n|---|---|---|---|---|\n")

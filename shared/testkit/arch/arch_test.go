@@ -1,6 +1,6 @@
 package arch
 
-// This file enforces the two rules of the layout (README, Architecture):
+// This file enforces the two rules of the layout (docs/architecture.md):
 // a wing imports only the wings below it, and the binaries Claude Code
 // starts on the user's time link none of the heavy libraries, whose code
 // lives in the full/ sub-packages and in the heavy binaries.
