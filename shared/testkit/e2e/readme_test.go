@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -12,13 +13,41 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/testkit/refdata"
 )
 
-// runnableMark precedes a README shell block that must work when pasted
-// into a shell after the Quick start.
+// runnableMark precedes a shell block of the README or of a page in
+// docs/ that must work when pasted into a shell after the Quick start.
 const runnableMark = "<!-- runnable -->"
 
-// readmeBlocks returns the shell blocks the README marks runnable, with
-// the line each starts on.
-func readmeBlocks(t *testing.T, path string) (blocks []string, lines []int) {
+// runnable is one marked block: the file (from the repository root), the
+// line it starts on, and its text.
+type runnable struct {
+	file  string
+	line  int
+	block string
+}
+
+// runnableBlocks returns the marked blocks of README.md, then of each
+// docs/*.md in name order: the order a reader meets them in, so a page's
+// block may use what the README's made.
+func runnableBlocks(t *testing.T, root string) []runnable {
+	t.Helper()
+	pages, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	must(t, err)
+	sort.Strings(pages)
+	var out []runnable
+	for _, p := range append([]string{filepath.Join(root, "README.md")}, pages...) {
+		rel, err := filepath.Rel(root, p)
+		must(t, err)
+		blocks, lines := markedBlocks(t, p)
+		for i := range blocks {
+			out = append(out, runnable{filepath.ToSlash(rel), lines[i], blocks[i]})
+		}
+	}
+	return out
+}
+
+// markedBlocks returns the shell blocks a file marks runnable, with the
+// line each starts on.
+func markedBlocks(t *testing.T, path string) (blocks []string, lines []int) {
 	t.Helper()
 	f, err := os.Open(path)
 	must(t, err)
@@ -48,13 +77,14 @@ func readmeBlocks(t *testing.T, path string) (blocks []string, lines []int) {
 
 // TestReadmeRunnableBlocks: in a fresh HOME, after the Quick start's
 // install (install.sh installs the built marketplace with the real CLI)
-// and one session, every shell block the README marks runnable runs in
-// bash -e with the PATH the installer asked for, and succeeds.
+// and one session, every shell block the README or a page in docs/
+// marks runnable runs in bash -e with the PATH the installer asked for,
+// and succeeds.
 func TestReadmeRunnableBlocks(t *testing.T) {
 	root := refdata.RepoRoot(t)
-	blocks, at := readmeBlocks(t, filepath.Join(root, "README.md"))
+	blocks := runnableBlocks(t, root)
 	if len(blocks) < 10 {
-		t.Fatalf("the README marks %d shell blocks runnable; the tour has more", len(blocks))
+		t.Fatalf("the README and docs/ mark %d shell blocks runnable; the tour has more", len(blocks))
 	}
 	s := newSession(t)
 	s.args = nil
@@ -69,12 +99,12 @@ func TestReadmeRunnableBlocks(t *testing.T) {
 		t.Fatalf("install.sh: %v\n%s", err, out)
 	}
 	s.run(t, "hello [[bash: echo hi]]")
-	for i, block := range blocks {
-		cmd := exec.Command("bash", "-e", "-o", "pipefail", "-c", block)
+	for _, b := range blocks {
+		cmd := exec.Command("bash", "-e", "-o", "pipefail", "-c", b.block)
 		cmd.Dir, cmd.Env = s.env.Project, env
 		out, err := cmd.CombinedOutput()
 		if err != nil {
-			t.Errorf("README.md:%d: the runnable block fails (%v):\n%s\noutput:\n%s", at[i], err, block, out)
+			t.Errorf("%s:%d: the runnable block fails (%v):\n%s\noutput:\n%s", b.file, b.line, err, b.block, out)
 		}
 	}
 }
