@@ -4,9 +4,12 @@ package main
 import (
 	"os"
 
+	"github.com/session-intelligence/session-intelligence/docs"
 	"github.com/session-intelligence/session-intelligence/shared/si/cli"
 )
 
 func main() {
-	os.Exit(cli.Main(os.Args[1:], cli.OS()))
+	env := cli.OS()
+	env.Docs = docs.Pages()
+	os.Exit(cli.Main(os.Args[1:], env))
 }

@@ -11,6 +11,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -42,6 +43,9 @@ type Env struct {
 	// Exec replaces the process with the harness (ai agent resume): argv
 	// run in dir; nil cannot start one.
 	Exec func(dir string, argv []string) error
+	// Docs holds the reference pages `ai help` prints (docs/*.md, which
+	// the binary embeds); nil in a build without them.
+	Docs fs.FS
 }
 
 // deps is what subcommands get bound to Run.
@@ -61,6 +65,7 @@ type CLI struct {
 	View   ViewCmd   `cmd:"" help:"The whole memory, then this session's thread."`
 	Slash  SlashCmd  `cmd:"" hidden:"" help:"What /ai runs inside Claude Code."`
 	Page   PageCmd   `cmd:"" help:"Print a part of a saved view: ai page 17:2."`
+	Help   HelpCmd   `cmd:"" help:"Print a page of the reference: ai help TOPIC; without a topic, the list."`
 }
 
 // errSilent marks an error already reported to the user.

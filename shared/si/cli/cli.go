@@ -6,6 +6,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"reflect"
 
 	"github.com/alecthomas/kong"
@@ -24,6 +25,9 @@ type Env struct {
 	// Previewed, when set, hears of each change a command showed as a
 	// diff without writing it (the file's path).
 	Previewed func(path string)
+	// Docs holds the reference pages `si help` prints (docs/*.md, which
+	// the binary embeds); nil in a build without them.
+	Docs fs.FS
 }
 
 // deps is what subcommands get bound to Run.
@@ -60,6 +64,7 @@ type CLI struct {
 	Config     ConfigCmd     `cmd:"" help:"The show-all settings form; --apply takes the key=value reply, then one diff and one write with --yes."`
 	Migrate    MigrateCmd    `cmd:"" help:"Fold the legacy statusline-intel.json into session-intelligence.json: diff, writes only with --yes."`
 	Completion CompletionCmd `cmd:"" help:"Print the shell completion script: bash, zsh or fish."`
+	Help       HelpCmd       `cmd:"" help:"Print a page of the reference: si help TOPIC; without a topic, the list."`
 }
 
 // errSilent marks an error that was already reported to the user.

@@ -16,7 +16,7 @@ func TestNarrowGrammarParsesAsTheWhole(t *testing.T) {
 	for _, line := range []string{
 		"get compact.threshold", "set compact.threshold 75 --yes", "show", "status", "doctor",
 		"explain compact", "reset * --yes", "config --apply x=1", "slash --session s -- set a b",
-		"ail pack -f x.md", "relay status", "usage --json cli.go", "refresh git /tmp",
+		"ail pack -f x.md", "relay status", "usage --json cli.go", "refresh git /tmp", "help", "help relay",
 	} {
 		if err := narrowcli.Same(root, "si", strings.Fields(line)); err != nil {
 			t.Error(err)
