@@ -17,9 +17,9 @@ if [ "${1:-}" = "--out" ]; then
 fi
 bin="$out/plugins/session-intelligence/bin"
 mkdir -p "$bin"
-# The slash commands (/session-intelligence:si) from commands/*.md.
+# The slash commands (/session-intelligence:si) from shared/cc/usercmd/commands/*.md.
 cmds="$out/plugins/session-intelligence/commands"
-rm -rf "$cmds" && mkdir -p "$cmds" && cp "$root"/commands/*.md "$cmds/"
+rm -rf "$cmds" && mkdir -p "$cmds" && cp "$root"/shared/cc/usercmd/commands/*.md "$cmds/"
 version=$(git -C "$root" describe --tags --always --dirty 2>/dev/null || echo dev)
 exe=$(go env GOEXE) # .exe where the binaries are for Windows
 build() { # package dir, binary name

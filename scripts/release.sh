@@ -38,7 +38,7 @@ bin="$out/plugins/session-intelligence/bin"
 rm -rf "$bin"
 mkdir -p "$bin"
 cmds="$out/plugins/session-intelligence/commands"
-rm -rf "$cmds" && mkdir -p "$cmds" && cp "$root"/commands/*.md "$cmds/"
+rm -rf "$cmds" && mkdir -p "$cmds" && cp "$root"/shared/cc/usercmd/commands/*.md "$cmds/"
 names=()
 for dir in "$root"/hooks/*/; do
   [ -f "$dir/main.go" ] && names+=("hooks/$(basename "$dir"):si-$(basename "$dir")")

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/commands"
+	"github.com/session-intelligence/session-intelligence/shared/cc/usercmd/commands"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"

@@ -13,7 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/session-intelligence/session-intelligence/commands"
+	"github.com/session-intelligence/session-intelligence/shared/cc/usercmd/commands"
 )
 
 // Marker is the YAML comment that makes a command file ours. Deleting

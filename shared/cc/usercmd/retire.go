@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/session-intelligence/session-intelligence/commands"
 	"github.com/session-intelligence/session-intelligence/shared/cc/pluginstate"
+	"github.com/session-intelligence/session-intelligence/shared/cc/usercmd/commands"
 )
 
 // Retire is what a user command runs first: when the plugin that

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/session-intelligence/session-intelligence/commands"
+	"github.com/session-intelligence/session-intelligence/shared/cc/usercmd/commands"
 )
 
 func siFile(t *testing.T) commands.File {

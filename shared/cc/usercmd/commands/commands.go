@@ -1,6 +1,6 @@
 // Package commands embeds the slash command files of the plugin
-// (commands/*.md). scripts/build.sh copies them into the plugin's
-// commands/ directory, where Claude Code namespaces them
+// (si.md, ai.md, beside this file). scripts/build.sh copies them into
+// the plugin's commands/ directory, where Claude Code namespaces them
 // (/session-intelligence:si); package usercmd installs them as user
 // commands (~/.claude/commands/si.md) so that plain /si works too.
 //
