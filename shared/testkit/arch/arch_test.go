@@ -21,7 +21,7 @@ const module = "github.com/session-intelligence/session-intelligence"
 var wings = []string{"core", "cc", "ail", "intel", "status", "relay", "ai", "si", "event", "testkit"}
 
 // data are packages of embedded files only, below every wing.
-var data = []string{module + "/templates"}
+var data = []string{}
 
 // heavy is every library a lean binary must not link, and why it is
 // heavy. A path ending in "/" matches everything under it; an exact one
