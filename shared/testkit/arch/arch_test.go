@@ -1,7 +1,8 @@
 package arch
 
-// This file enforces the two rules of the layout (docs/architecture.md):
-// a wing imports only the wings below it, and the binaries Claude Code
+// This file enforces the rules of the layout (docs/architecture.md):
+// nothing under shared/ imports a package outside it, a wing imports only
+// the wings below it, and the binaries Claude Code
 // starts on the user's time link none of the heavy libraries, whose code
 // lives in the full/ sub-packages and in the heavy binaries.
 
@@ -19,9 +20,6 @@ const module = "github.com/session-intelligence/session-intelligence"
 // wings lists shared/'s wings from the bottom up: each may import the
 // ones before it and itself, never one after it.
 var wings = []string{"core", "cc", "ail", "intel", "status", "relay", "ai", "si", "event", "testkit"}
-
-// data are packages of embedded files only, below every wing.
-var data = []string{}
 
 // heavy is every library a lean binary must not link, and why it is
 // heavy. A path ending in "/" matches everything under it; an exact one
@@ -92,12 +90,9 @@ func TestLeanBinaries(t *testing.T) {
 	}
 }
 
-// wingOf returns the index of the wing a package of ours is in, -1 for
-// the data packages, len(wings) for the top level (hooks/, commands/…).
+// wingOf returns the index of the wing a package of ours is in,
+// len(wings) for the top level (hooks/, commands/…).
 func wingOf(pkg string) int {
-	if slices.Contains(data, pkg) {
-		return -1
-	}
 	rest, ok := strings.CutPrefix(pkg, module+"/shared/")
 	if !ok {
 		return len(wings)
@@ -126,6 +121,23 @@ func TestWingsImportDownward(t *testing.T) {
 			}
 			if to := wingOf(imp); to > from {
 				t.Errorf("%s (wing %s) imports %s, a wing above it", pkg, wings[from], imp)
+			}
+		}
+	}
+}
+
+// TestSharedImportsNothingOutside: no package under shared/, test files
+// included, imports a package of ours outside shared/ (commands/,
+// hooks/, statusline/, docs/ or any folder added beside them): the
+// binaries and the pages sit above every wing, and what a wing embeds
+// lives in the wing.
+func TestSharedImportsNothingOutside(t *testing.T) {
+	for _, line := range goList(t, "-f", "{{.ImportPath}} {{join .Imports \" \"}} {{join .TestImports \" \"}} {{join .XTestImports \" \"}}", "./shared/...") {
+		fields := strings.Fields(line)
+		for _, imp := range fields[1:] {
+			rest, ours := strings.CutPrefix(imp, module+"/")
+			if ours && !strings.HasPrefix(rest, "shared/") {
+				t.Errorf("%s imports %s, outside shared/", fields[0], imp)
 			}
 		}
 	}
