@@ -1,4 +1,6 @@
-// Package arch holds the tests that keep the architecture as docs/architecture.md
-// draws it: wings that import only downward, and lean binaries that link
-// none of the heavy libraries. It has no code of its own.
+// Package arch holds the tests that keep the architecture as
+// docs/architecture.md draws it: nothing under shared/ importing from
+// outside it, wings that import only downward, lean binaries that link
+// none of the heavy libraries, and a page that names every wing, hook
+// event and binary. It has no code of its own.
 package arch
