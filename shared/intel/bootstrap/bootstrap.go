@@ -30,7 +30,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
-	"github.com/session-intelligence/session-intelligence/shared/intel/bootstrap/templates"
+	"github.com/session-intelligence/session-intelligence/templates"
 )
 
 // lockWait bounds how long Run waits for another session's bootstrap;

@@ -9,7 +9,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
-	"github.com/session-intelligence/session-intelligence/shared/intel/bootstrap/templates"
+	"github.com/session-intelligence/session-intelligence/templates"
 )
 
 // SeedConfig writes the configuration template to

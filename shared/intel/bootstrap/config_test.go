@@ -10,7 +10,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
-	"github.com/session-intelligence/session-intelligence/shared/intel/bootstrap/templates"
+	"github.com/session-intelligence/session-intelligence/templates"
 )
 
 func TestSeedConfig(t *testing.T) {

@@ -10,8 +10,8 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
-	"github.com/session-intelligence/session-intelligence/shared/intel/bootstrap/templates"
 	"github.com/session-intelligence/session-intelligence/shared/intel/sessionctx"
+	"github.com/session-intelligence/session-intelligence/templates"
 )
 
 // ContextFile is the name of the per-project note.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/session-intelligence/session-intelligence/shared/intel/bootstrap/templates"
+	"github.com/session-intelligence/session-intelligence/templates"
 )
 
 // withSection returns doc with the content of section name (its lines up

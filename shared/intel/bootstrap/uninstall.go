@@ -16,7 +16,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
-	"github.com/session-intelligence/session-intelligence/shared/intel/bootstrap/templates"
+	"github.com/session-intelligence/session-intelligence/templates"
 )
 
 // uninstallWait bounds the wait for a session start's bootstrap, which
