@@ -101,6 +101,7 @@ type Shape struct {
 	DropGlobs             []string                  `json:"dropGlobs"`
 	Scoring               string                    `json:"scoring"`
 	WarmScoreCutoff       float64                   `json:"warmScoreCutoff"`
+	SafeDrop              bool                      `json:"safeDrop"`
 	PersistAcrossCompacts bool                      `json:"persistAcrossCompacts"`
 	PerProject            map[string]map[string]any `json:"perProject"`
 }
@@ -162,7 +163,7 @@ func Default() Config {
 		Shape: Shape{
 			RootDirDepth: 2, MaxEntries: 200, PreserveGlobs: []string{},
 			DropGlobs: append([]string(nil), DefaultDropGlobs...), Scoring: "hybrid",
-			WarmScoreCutoff: 0.40, PersistAcrossCompacts: true, PerProject: map[string]map[string]any{},
+			WarmScoreCutoff: 0.40, SafeDrop: true, PersistAcrossCompacts: true, PerProject: map[string]map[string]any{},
 		},
 		Archive: ToolArchive{Enabled: true, ThresholdChars: 4096, MaxPerSession: 200, TTLDays: 7},
 		Relay:   Relay{Margin: 40_000, StateFile: "state.md", Format: "markdown", PhaseTimeoutSec: 900},

@@ -133,10 +133,12 @@ var Keys = []Key{
 		Doc: "Band scoring: hybrid (0.6 recency + 0.4 frequency; recency is cubed, frequency is full at 20 uses), recency or frequency."},
 	{Path: "shape.warmScoreCutoff", Kind: Float, Min: 0.01, Max: 0.799, Label: "Warm band cutoff", Section: "Shape tracker",
 		Doc: "Score at or above which a root is WARM rather than COLD (HOT starts at 0.80)."},
+	{Path: "shape.safeDrop", Kind: Bool, Env: "CLAUDE_SHAPE_SAFE_DROP", Section: "Shape tracker",
+		Doc: "DROP only finished work: never the top level, a folder outside the project, one holding a file in flight or a key file, one touched in the last 30 calls or since the latest commit, or one beside its own parent or subfolder; the folders touched in the last 30 calls and those of the files in flight and key files are PRESERVE. false: the seed's DROP, every root scored under warmScoreCutoff."},
 	{Path: "shape.persistAcrossCompacts", Kind: Bool, Env: "CLAUDE_SHAPE_PERSIST", Section: "Shape tracker",
 		Doc: "Keep a roll-up of roots touched before earlier compactions."},
 	{Path: "shape.perProject", Kind: Object, Section: "Shape tracker",
-		Doc: "Per-project overrides keyed by absolute project path: scoring, rootDirDepth, warmScoreCutoff, and globs that add to the global ones."},
+		Doc: "Per-project overrides keyed by absolute project path: scoring, rootDirDepth, warmScoreCutoff, safeDrop, and globs that add to the global ones."},
 	// Tool archive.
 	{Path: "toolArchive.enabled", Kind: Bool, Label: "Tool-response archive", Env: "CLAUDE_TOOL_ARCHIVE", Section: "Tool archive",
 		Doc: "Save large tool responses so `si expand <tool_use_id>` can replay them after a compaction."},

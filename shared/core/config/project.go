@@ -23,8 +23,8 @@ func ProjectEntry(per map[string]map[string]any, cwd string) map[string]any {
 	return best
 }
 
-// For returns the shape settings for a project: scoring, rootDirDepth
-// and warmScoreCutoff may be overridden, preserve and drop globs add to
+// For returns the shape settings for a project: scoring, rootDirDepth,
+// warmScoreCutoff and safeDrop may be overridden, preserve and drop globs add to
 // the global lists, other keys are ignored. Invalid values are skipped.
 func (s Shape) For(cwd string) Shape {
 	out := s
@@ -43,6 +43,8 @@ func (s Shape) For(cwd string) Shape {
 			out.RootDirDepth = int(v.(float64))
 		case "warmScoreCutoff":
 			out.WarmScoreCutoff = v.(float64)
+		case "safeDrop":
+			out.SafeDrop = v.(bool)
 		case "preserveGlobs":
 			out.PreserveGlobs = union(out.PreserveGlobs, v.([]any))
 		case "dropGlobs":
