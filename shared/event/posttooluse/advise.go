@@ -77,12 +77,7 @@ func diagnose(rt *hookio.Runtime, in *hookio.Input, dir session.Dir) string {
 		rt.Log.Debugf(nil, "shape read: %v", err)
 		return ""
 	}
-	cfg := rt.Config.Shape.For(in.Cwd)
-	a := shape.Analyze(entries, shape.Options{
-		Cwd: in.Cwd, Depth: cfg.RootDirDepth, Scoring: cfg.Scoring, WarmCutoff: cfg.WarmScoreCutoff,
-		Preserve: shape.CompileGlobs(cfg.PreserveGlobs), Drop: shape.CompileGlobs(cfg.DropGlobs),
-	})
-	return a.Diagnosis()
+	return shape.Analyze(entries, shape.Configured(rt.Config.Shape, in.Cwd)).Diagnosis()
 }
 
 // autoDir is Claude Code's memory directory when it keeps one, whether or

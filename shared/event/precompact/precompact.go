@@ -48,21 +48,14 @@ type world struct {
 	ctx        *sessionctx.Doc
 	ctxAge     time.Duration
 	ctxMod     time.Time
-	ctxFromGit bool    // ctx was made from git: no session-context.md yet
-	auto       *string // Claude Code's memory directory, once resolved
+	ctxFromGit bool            // ctx was made from git: no session-context.md yet
+	auto       *string         // Claude Code's memory directory, once resolved
+	status     *gitinfo.Status // the repository's status, once asked
+	statusOK   bool
 }
 
 func observe(rt *hookio.Runtime, in *hookio.Input) *world {
 	w := &world{dir: session.Dir(rt.Dirs.Session(rt.SID)), projectDir: rt.Dirs.ProjectDir(in.Cwd)}
-	if rt.SID != "" {
-		entries, err := shape.Read(w.dir.ShapeLog())
-		if err != nil {
-			rt.Log.Warnf(nil, "shape log: %v", err)
-		}
-		cfg := rt.Config.Shape.For(in.Cwd)
-		w.analysis = shape.Analyze(entries, shape.Options{Cwd: in.Cwd, Depth: cfg.RootDirDepth, Scoring: cfg.Scoring,
-			WarmCutoff: cfg.WarmScoreCutoff, Preserve: shape.CompileGlobs(cfg.PreserveGlobs), Drop: shape.CompileGlobs(cfg.DropGlobs)})
-	}
 	path := filepath.Join(w.projectDir, "session-context.md")
 	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
 		if data, err := fsutil.ReadCapped(path, sessionctx.MaxFile); err == nil {
@@ -70,14 +63,68 @@ func observe(rt *hookio.Runtime, in *hookio.Input) *world {
 			w.ctx, w.ctxMod, w.ctxAge = &doc, fi.ModTime(), rt.Now().Sub(fi.ModTime())
 		}
 	}
-	if !guidance.Informative(w.ctx) && in.Cwd != "" { // none yet, or only the template's placeholders
-		if st, ok := gitStatus(rt, in.Cwd); ok {
-			if doc, ok := bootstrap.GitContext(st, gitBranch(in.Cwd)); ok {
-				w.ctx, w.ctxFromGit = &doc, true
+	if rt.SID == "" && guidance.Informative(w.ctx) {
+		return w // no shape log, and git would add nothing
+	}
+	st, stOK := w.git(rt, in)
+	if !guidance.Informative(w.ctx) && stOK { // none yet, or only the template's placeholders
+		if doc, ok := bootstrap.GitContext(st, gitBranch(in.Cwd)); ok {
+			w.ctx, w.ctxFromGit = &doc, true
+		}
+	}
+	if rt.SID != "" {
+		entries, err := shape.Read(w.dir.ShapeLog())
+		if err != nil {
+			rt.Log.Warnf(nil, "shape log: %v", err)
+		}
+		w.analysis = shape.Analyze(entries, w.shapeOptions(rt, in, st))
+	}
+	return w
+}
+
+// shapeOptions are the analysis options with what DROP must keep: the
+// files in flight and the latest commit from git, the key files from
+// session-context.md (git's paths are relative to its work tree).
+func (w *world) shapeOptions(rt *hookio.Runtime, in *hookio.Input, st gitinfo.Status) shape.Options {
+	o := shape.Configured(rt.Config.Shape, in.Cwd)
+	root := paths.GitRoot(in.Cwd)
+	if root == "" {
+		root = in.Cwd
+	}
+	at := func(f string) string {
+		if filepath.IsAbs(f) {
+			return f
+		}
+		return filepath.Join(root, f)
+	}
+	for _, f := range st.Files {
+		o.InFlight = append(o.InFlight, at(f))
+	}
+	if len(st.Commits) > 0 {
+		o.Committed = st.Commits[0].When
+	}
+	if w.ctx != nil {
+		for _, item := range realItems(w.ctx.Sections["Key Files"]) {
+			if f := shape.KeyFilePath(item); f != "" {
+				o.KeyFiles = append(o.KeyFiles, at(f))
 			}
 		}
 	}
-	return w
+	return o
+}
+
+// git is the repository's status, asked once per run; ok is false
+// outside git or when it cannot be had.
+func (w *world) git(rt *hookio.Runtime, in *hookio.Input) (gitinfo.Status, bool) {
+	if w.status == nil {
+		var st gitinfo.Status
+		ok := false
+		if in.Cwd != "" {
+			st, ok = gitStatus(rt, in.Cwd)
+		}
+		w.status, w.statusOK = &st, ok
+	}
+	return *w.status, w.statusOK
 }
 
 // gitBranch is the branch checked out at cwd's work tree, "" when

@@ -92,7 +92,7 @@ func (w *world) writeHandoff(rt *hookio.Runtime, in *hookio.Input) error {
 	h.NextPriorities = sessionctx.FollowUps(w.followUpFiles(rt, in))
 	bands := w.bands()
 	h.HotDirs, h.DroppedDirs = bands.Hot, bands.Cold
-	if st, ok := gitStatus(rt, in.Cwd); ok {
+	if st, ok := w.git(rt, in); ok {
 		h.InFlightFiles = st.Files
 		h.RecentCommits = sessionCommits(st, w.sessionStart(rt))
 	}

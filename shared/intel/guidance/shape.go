@@ -54,6 +54,9 @@ func rootLine(r shape.Root, stable bool, when string) string {
 		return "  - " + r.Name + "\n"
 	}
 	line := fmt.Sprintf("  - %s (%d calls%s)", r.Name, r.Count, when)
+	if r.Count == 0 { // a root of files in flight or key files the log does not hold
+		line = fmt.Sprintf("  - %s (holds a key file or one in flight)", r.Name)
+	}
 	if len(r.Samples) > 0 {
 		line += " — e.g. " + strings.Join(r.Samples, ", ")
 	}

@@ -33,7 +33,7 @@ func (p *player) advise(t time.Time) {
 	if left, ok := set.ToCompact(p.tokens); ok && !p.point.Off {
 		a.ToCompact = &left
 	}
-	a.Diagnosis = p.analyze().Diagnosis()
+	a.Diagnosis = p.analyze(nil).Diagnosis()
 	p.rep.Advisories = append(p.rep.Advisories, a)
 }
 

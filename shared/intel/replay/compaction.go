@@ -34,7 +34,7 @@ func (p *player) boundary(rec *record) {
 			c.Rooted++
 		}
 	}
-	if a := p.analyze(); a != nil {
+	if a := p.analyze(p.flight.files); a != nil {
 		c.Hot, c.Warm, c.Cold = nonNil(a.Bands.Hot), nonNil(a.Bands.Warm), nonNil(a.Bands.Cold)
 		c.Drop = names(a.Cold)
 		c.Shift, c.StaleTokens = a.Shift, a.StaleTokens

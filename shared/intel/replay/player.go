@@ -44,6 +44,7 @@ type player struct {
 	win     *window
 	touch   []touch // what each call touched, for the revisits
 	since   int     // index in rep.Advisories of the first one since the last compaction
+	flight    inFlight // the files in flight, as far as the transcript shows
 	// The transcript's figures as the hook reads them: acc is fed every
 	// line the transcript package reads, through feeder.
 	acc    *transcript.Accumulator
@@ -152,7 +153,8 @@ func (p *player) call(t time.Time, b block) {
 	sc := p.o.Config.Shape.For(p.cwd)
 	e := shape.Entry{T: t.Unix(), Tok: p.tokens, Tool: b.Name}
 	root := ""
-	if target, isDir := (shape.Env{Cwd: p.cwd, Known: p.known.Lookup}).Target(b.Name, b.Input); target != "" {
+	target, isDir := (shape.Env{Cwd: p.cwd, Known: p.known.Lookup}).Target(b.Name, b.Input)
+	if target != "" {
 		var logged string
 		root, logged = shape.RootOf(target, p.cwd, sc.RootDirDepth, isDir)
 		e.Root, e.File = &root, &logged
@@ -164,6 +166,7 @@ func (p *player) call(t time.Time, b block) {
 		command = bashCommand(b.Input)
 		e.Event = shape.PhaseEvent(command)
 	}
+	p.flight.observe(b.Name, target, e.Event)
 	if e.Root != nil || e.Event != "" {
 		p.log = append(p.log, e)
 		if len(p.log) > p.maxLog {
@@ -191,11 +194,10 @@ func closedBy(s regret.Snapshot) string {
 	return "time"
 }
 
-// analyze is the shape analysis over the live log, as the hooks run it.
-func (p *player) analyze() *shape.Analysis {
-	sc := p.o.Config.Shape.For(p.cwd)
-	return shape.Analyze(p.log, shape.Options{
-		Cwd: p.cwd, Depth: sc.RootDirDepth, Scoring: sc.Scoring, WarmCutoff: sc.WarmScoreCutoff,
-		Preserve: shape.CompileGlobs(sc.PreserveGlobs), Drop: shape.CompileGlobs(sc.DropGlobs),
-	})
+// analyze is the shape analysis over the live log, as the hooks run it:
+// PreCompact knows the files in flight, PostToolUse (nil) does not.
+func (p *player) analyze(inFlight []string) *shape.Analysis {
+	o := shape.Configured(p.o.Config.Shape, p.cwd)
+	o.InFlight = inFlight
+	return shape.Analyze(p.log, o)
 }

@@ -59,11 +59,14 @@ func session(newFile string) string {
 }
 
 // testOptions are the replay's options with a fresh home (no settings,
-// no history) and zones set by the user at 50k/80k/110k.
+// no history), zones set by the user at 50k/80k/110k and the seed's DROP
+// (by score: shape.safeDrop false), whose bands the planted session is
+// built for; folders_test.go replays the safe rules.
 func testOptions(t *testing.T, mod func(*config.Config)) Options {
 	cfg := config.Default()
 	cfg.Statusline.Zones = config.Zones{Yellow: 50_000, Orange: 80_000, Red: 110_000, UserSet: true}
 	cfg.Compact.Threshold = 3
+	cfg.Shape.SafeDrop = false
 	if mod != nil {
 		mod(&cfg)
 	}

@@ -19,6 +19,7 @@ const (
 	shiftJaccard = 0.3  // overlap below which the work shifted
 	minRooted    = 5    // fewer rooted entries give no analysis
 	perBand      = 5    // roots listed per band
+	hotListed    = 10   // HOT roots listed: every recent one, most often
 	maxSamples   = 3    // sample files kept per root
 )
 
@@ -29,7 +30,21 @@ type Options struct {
 	Scoring    string  // hybrid, recency or frequency
 	WarmCutoff float64 // shape.warmScoreCutoff
 	Preserve   []Glob  // always HOT
-	Drop       []Glob  // always COLD; wins over Preserve
+	Drop       []Glob  // always COLD; wins over Preserve (with ScoreDrop; else within the rules of drop.go)
+	// InFlight and KeyFiles are files the bands must keep: those edited
+	// and not committed, and session-context.md's Key Files (paths,
+	// absolute or relative to Cwd; a Key Files item may follow its path
+	// with words). Their roots are HOT; no folder holding one is COLD.
+	InFlight []string
+	KeyFiles []string
+	// Committed is when the repository's latest commit was made (unix
+	// seconds, 0 unknown): calls before it count as landed, as calls
+	// before a commit the session ran do.
+	Committed int64
+	// ScoreDrop is the seed's DROP (shape.safeDrop false): every root
+	// scored under WarmCutoff, whatever it holds or when it was touched.
+	// Off, DROP is safe by construction (drop.go).
+	ScoreDrop bool
 }
 
 // Root is one root directory's activity.
@@ -103,6 +118,9 @@ func Analyze(entries []Entry, o Options) *Analysis {
 		current[rootFor(entries[i], o)] = true
 	}
 	score(roots, first, last, current, o)
+	if !o.ScoreDrop {
+		guard(roots, collect(entries, order, o), o)
+	}
 	a.Hot, a.Warm, a.Cold, a.Bands = bands(roots)
 	for _, r := range roots {
 		if r.Band == Cold {

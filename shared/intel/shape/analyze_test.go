@@ -17,6 +17,9 @@ func seq(roots ...string) []Entry {
 	return out
 }
 
+// The tests of this file check the scoring and the seed's bands
+// (ScoreDrop); drop_test.go checks the rules that make DROP safe.
+
 // banded is old×2, mid×3, new×7: old is touched first, mid last at
 // entry 8 of 12 (recency 8/11, outside the three current entries), new
 // last. Axis positions are 0..110k; each entry is given the 10k up to the
@@ -38,11 +41,11 @@ func bandNames(a *Analysis) string {
 func TestAnalyzeMinRooted(t *testing.T) {
 	event := Entry{Tok: 1, Tool: "Bash", Event: EventCommit}
 	four := append(seq("a", "a", "b", "b"), event, event)
-	if a := Analyze(four, Options{}); a != nil {
+	if a := Analyze(four, Options{ScoreDrop: true}); a != nil {
 		t.Errorf("Analyze(4 rooted entries) = %+v, want nil", a)
 	}
 	five := append(seq("a", "a", "b", "b", "c"), event)
-	a := Analyze(five, Options{})
+	a := Analyze(five, Options{ScoreDrop: true})
 	if a == nil || a.Calls != 5 {
 		t.Fatalf("Analyze(5 rooted entries) = %+v, want an analysis of 5 calls", a)
 	}
@@ -58,15 +61,15 @@ func TestAnalyzeBands(t *testing.T) {
 		bands string // hot | warm | cold
 		stale int64
 	}{
-		{"hybrid", Options{}, "new | mid | old", 20_000},
-		{"hybrid named", Options{Scoring: "hybrid"}, "new | mid | old", 20_000},
-		{"recency", Options{Scoring: "recency"}, "new |  | mid,old", 50_000},
-		{"frequency", Options{Scoring: "frequency"}, " | new,mid | old", 20_000},
-		{"warm cutoff 0.6", Options{WarmCutoff: 0.6}, "new |  | mid,old", 50_000},
-		{"bad warm cutoff uses 0.4", Options{WarmCutoff: 0.9}, "new | mid | old", 20_000},
-		{"preserve", Options{Preserve: CompileGlobs([]string{"old"})}, "new,old | mid | ", 0},
-		{"drop", Options{Drop: CompileGlobs([]string{"**/*.go"})}, " |  | new,mid,old", 110_000},
-		{"drop beats preserve", Options{Preserve: CompileGlobs([]string{"old", "mid"}), Drop: CompileGlobs([]string{"old/**"})}, "new,mid |  | old", 20_000},
+		{"hybrid", Options{ScoreDrop: true}, "new | mid | old", 20_000},
+		{"hybrid named", Options{ScoreDrop: true, Scoring: "hybrid"}, "new | mid | old", 20_000},
+		{"recency", Options{ScoreDrop: true, Scoring: "recency"}, "new |  | mid,old", 50_000},
+		{"frequency", Options{ScoreDrop: true, Scoring: "frequency"}, " | new,mid | old", 20_000},
+		{"warm cutoff 0.6", Options{ScoreDrop: true, WarmCutoff: 0.6}, "new |  | mid,old", 50_000},
+		{"bad warm cutoff uses 0.4", Options{ScoreDrop: true, WarmCutoff: 0.9}, "new | mid | old", 20_000},
+		{"preserve", Options{ScoreDrop: true, Preserve: CompileGlobs([]string{"old"})}, "new,old | mid | ", 0},
+		{"drop", Options{ScoreDrop: true, Drop: CompileGlobs([]string{"**/*.go"})}, " |  | new,mid,old", 110_000},
+		{"drop beats preserve", Options{ScoreDrop: true, Preserve: CompileGlobs([]string{"old", "mid"}), Drop: CompileGlobs([]string{"old/**"})}, "new,mid |  | old", 20_000},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -85,7 +88,7 @@ func TestAnalyzeBands(t *testing.T) {
 }
 
 func TestAnalyzeScores(t *testing.T) {
-	a := Analyze(banded, Options{})
+	a := Analyze(banded, Options{ScoreDrop: true})
 	want := map[string]struct {
 		count       int
 		first, last int64
@@ -118,7 +121,7 @@ func TestAnalyzeCompaction(t *testing.T) {
 	for i := range 8 {
 		e = append(e, rooted(40_000+int64(i)*20_000, "new", "new/a.go")) // 40k after compaction, then +20k each
 	}
-	a := Analyze(e, Options{Scoring: "recency"})
+	a := Analyze(e, Options{ScoreDrop: true, Scoring: "recency"})
 	if a == nil {
 		t.Fatal("Analyze = nil")
 	}
@@ -140,7 +143,7 @@ func TestAnalyzeStaleSinceCompaction(t *testing.T) {
 	for i := range 9 {
 		e = append(e, rooted(65_000+int64(i)*20_000, "new", "new/a.go"))
 	}
-	a := Analyze(e, Options{})
+	a := Analyze(e, Options{ScoreDrop: true})
 	if a == nil {
 		t.Fatal("Analyze = nil")
 	}
@@ -186,7 +189,7 @@ func TestAnalyzeEstimateToMeasured(t *testing.T) {
 		name := []string{"src/auth", "src/billing"}[i%2]
 		e = append(e, rooted(14_200+int64(i)*100, name, name+"/x.go"))
 	}
-	a := Analyze(e, Options{})
+	a := Analyze(e, Options{ScoreDrop: true})
 	if a == nil {
 		t.Fatal("Analyze = nil")
 	}
@@ -203,7 +206,7 @@ func TestAnalyzeWithoutTokens(t *testing.T) {
 	for i := range e {
 		e[i].Tok = 0
 	}
-	a := Analyze(e, Options{})
+	a := Analyze(e, Options{ScoreDrop: true})
 	if a == nil || a.Span != 0 || a.StaleTokens != 0 {
 		t.Fatalf("Analyze(no tokens) = %+v, want span 0 and no stale tokens", a)
 	}
@@ -217,7 +220,7 @@ func TestAnalyzeRederivesRoots(t *testing.T) {
 	for _, f := range []string{"src/auth/a.go", "src/auth/", "src/billing/b.go", "/tmp/x/y.txt", "main.go"} {
 		e = append(e, rooted(1, "stale-root", f))
 	}
-	a := Analyze(e, Options{Cwd: "/w/p", Depth: 2, Scoring: "frequency"})
+	a := Analyze(e, Options{ScoreDrop: true, Cwd: "/w/p", Depth: 2, Scoring: "frequency"})
 	if a == nil {
 		t.Fatal("Analyze = nil")
 	}
@@ -227,7 +230,7 @@ func TestAnalyzeRederivesRoots(t *testing.T) {
 }
 
 func TestAnalyzePerBandCap(t *testing.T) {
-	a := Analyze(seq("r1", "r2", "r3", "r4", "r5", "r6", "r7"), Options{Scoring: "frequency"})
+	a := Analyze(seq("r1", "r2", "r3", "r4", "r5", "r6", "r7"), Options{ScoreDrop: true, Scoring: "frequency"})
 	if got, want := bandNames(a), " |  | r7,r6,r5,r4,r3"; got != want {
 		t.Errorf("bands = %q, want %q (5 per band, most recent first)", got, want)
 	}
@@ -258,7 +261,7 @@ func TestShift(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e := seq(tt.roots...)
 			e = append(e[:10:10], append([]Entry{{Tok: 1, Event: EventPush}}, e[10:]...)...) // events don't count
-			a := Analyze(e, Options{})
+			a := Analyze(e, Options{ScoreDrop: true})
 			if a == nil {
 				t.Fatal("Analyze = nil")
 			}
@@ -274,7 +277,7 @@ func TestMarkers(t *testing.T) {
 	for i := range 7 {
 		e = append(e, Entry{Tok: int64(i), Event: EventCommit})
 	}
-	a := Analyze(e, Options{})
+	a := Analyze(e, Options{ScoreDrop: true})
 	if len(a.Markers) != 5 || a.Markers[0].Tokens != 2 || a.Markers[4].Tokens != 6 {
 		t.Errorf("Markers = %+v, want the last 5 (tokens 2..6)", a.Markers)
 	}
@@ -319,7 +322,7 @@ func BenchmarkAnalyze(b *testing.B) {
 	for i := range 500 {
 		e = append(e, rooted(int64(i)*500, fmt.Sprintf("src/m%d", i%23), fmt.Sprintf("src/m%d/f%d.go", i%23, i%7)))
 	}
-	o := Options{Cwd: "/w/p", Depth: 2, Preserve: CompileGlobs([]string{"**/.env"}), Drop: CompileGlobs([]string{"vendor/**"})}
+	o := Options{Cwd: "/w/p", Depth: 2, InFlight: []string{"src/m3/f1.go"}, Preserve: CompileGlobs([]string{"**/.env"}), Drop: CompileGlobs([]string{"vendor/**"})}
 	for b.Loop() {
 		Analyze(e, o)
 	}

@@ -50,10 +50,12 @@ func (b *bandStats) add(o bandStats) {
 	b.staleTokens += o.staleTokens
 }
 
-// replayShape builds the shape log of a session and calls at after each
-// call i with the analysis of the log so far; roots[i] is the root call i
-// touched, "" for none, all known in advance so that at can look ahead.
-func replayShape(s session, at func(i int, roots []string, a *Analysis)) {
+// replayShape builds the shape log of a session (rooted calls and phase
+// events, as PostToolUse writes it) and calls at after each call i with
+// the analysis of the log so far under the options mod gives; roots[i] is
+// the root call i touched, "" for none, all known in advance so that at
+// can look ahead.
+func replayShape(s session, mod func(*Options), at func(i int, roots []string, a *Analysis)) {
 	roots, files := make([]string, len(s.calls)), make([]string, len(s.calls))
 	for i, c := range s.calls {
 		if p, isDir := (Env{Cwd: c.cwd, Known: s.known.Lookup}).Target(c.tool, c.input); p != "" {
@@ -62,19 +64,28 @@ func replayShape(s session, at func(i int, roots []string, a *Analysis)) {
 	}
 	var log []Entry
 	for i, c := range s.calls {
+		e := Entry{T: c.t, Tok: c.tok, Tool: c.tool, Event: c.event}
 		if roots[i] != "" {
-			log = append(log, Entry{T: c.t, Tok: c.tok, Tool: c.tool, Root: &roots[i], File: &files[i]})
+			e.Root, e.File = &roots[i], &files[i]
+		}
+		if e.Root != nil || e.Event != "" {
+			log = append(log, e)
 			log = log[max(0, len(log)-replayMaxEntries):]
 		}
-		at(i, roots, Analyze(log, Options{Cwd: c.cwd, Depth: replayDepth, Scoring: "hybrid", WarmCutoff: 0.40}))
+		o := Options{Cwd: c.cwd, Depth: replayDepth, Scoring: "hybrid", WarmCutoff: 0.40}
+		mod(&o)
+		at(i, roots, Analyze(log, o))
 	}
 }
+
+// seedBands are the options of the seed's bands (DROP by score alone).
+func seedBands(o *Options) { o.ScoreDrop = true }
 
 // measure sums the analyses of a session made at a context size of at
 // least from tokens.
 func measure(s session, from int64) bandStats {
 	var st bandStats
-	replayShape(s, func(i int, roots []string, a *Analysis) {
+	replayShape(s, seedBands, func(i int, roots []string, a *Analysis) {
 		if a == nil || s.calls[i].tok < from {
 			return
 		}
@@ -125,9 +136,12 @@ func orangeFrom(sessions []session) int64 {
 	return pre[len(pre)/2] * 9 / 10
 }
 
-// TestCorpusBands checks that the analyses made in the orange zone name
-// the stale part of the context, that the roots they call COLD are mostly
-// not touched again soon, and that no root just touched is COLD.
+// TestCorpusBands checks the scoring the bands start from, with the seed's
+// DROP (every root scored under the cutoff; corpus_drop_test.go checks
+// the rules that make DROP safe): that the analyses made in the orange
+// zone name the stale part of the context, that the roots they call COLD
+// are mostly not touched again soon, and that no root just touched is
+// COLD.
 func TestCorpusBands(t *testing.T) {
 	var sessions []session
 	for _, path := range corpusFiles(t) {

@@ -38,6 +38,7 @@ type replayCall struct {
 	cwd   string
 	tok   int64 // context tokens of the response that made the call
 	t     int64
+	event string // the phase event a Bash command marks
 }
 
 // session is a recorded session: its calls, the paths it showed and the
@@ -128,6 +129,12 @@ func (rd *reader) record(r rec) {
 // call adds a tool call, with the context size its response reported.
 func (rd *reader) call(r rec, b block) {
 	c := replayCall{tool: b.Name, input: b.Input, cwd: r.Cwd}
+	if b.Name == "Bash" {
+		var in toolInput
+		if jsonx.Unmarshal(b.Input, &in) == nil {
+			c.event = PhaseEvent(in.Command)
+		}
+	}
 	if u := r.Message.Usage; u != nil {
 		c.tok = u.Input + u.CacheCreation + u.CacheRead
 	}

@@ -101,21 +101,21 @@ func bands(roots map[string]*Root) (hot, warm, cold []Root, all Bands) {
 	for _, r := range list {
 		switch r.Band {
 		case Hot:
-			hot = appendCapped(hot, *r)
+			hot = appendCapped(hot, *r, hotListed)
 			all.Hot = append(all.Hot, r.Name)
 		case Warm:
-			warm = appendCapped(warm, *r)
+			warm = appendCapped(warm, *r, perBand)
 			all.Warm = append(all.Warm, r.Name)
 		default:
-			cold = appendCapped(cold, *r)
+			cold = appendCapped(cold, *r, perBand)
 			all.Cold = append(all.Cold, r.Name)
 		}
 	}
 	return hot, warm, cold, all
 }
 
-func appendCapped(list []Root, r Root) []Root {
-	if len(list) >= perBand {
+func appendCapped(list []Root, r Root, most int) []Root {
+	if len(list) >= most {
 		return list
 	}
 	return append(list, r)
