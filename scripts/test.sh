@@ -27,6 +27,7 @@ shared/ai/settings FuzzCheckNesting
 shared/cc/settingsjson FuzzParse
 shared/cc/settingsjson FuzzScanner
 shared/intel/shape FuzzCommandPath
+shared/intel/replay FuzzPathNames
 shared/intel/shape/shell FuzzParse
 shared/ai/search FuzzMight
 shared/ai/store/git FuzzSearchIndex

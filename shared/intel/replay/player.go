@@ -44,6 +44,9 @@ type player struct {
 	win     *window
 	touch   []touch // what each call touched, for the revisits
 	since   int     // index in rep.Advisories of the first one since the last compaction
+	// summaries holds the summary Claude Code wrote after each compaction
+	// (by index in rep.Compactions).
+	summaries map[int]string
 	flight    inFlight // the files in flight, as far as the transcript shows
 	// The transcript's figures as the hook reads them: acc is fed every
 	// line the transcript package reads, through feeder.
@@ -93,6 +96,8 @@ func (p *player) play(r io.Reader) error {
 		case boundary:
 			p.boundary(rec) // with the point as it stood before it
 			p.feed(line, off)
+		case rec.IsSummary:
+			p.summary(rec)
 		}
 	})
 }

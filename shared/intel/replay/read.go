@@ -19,6 +19,7 @@ type record struct {
 	Type        string   `json:"type"`
 	Subtype     string   `json:"subtype"`
 	IsSidechain bool     `json:"isSidechain"`
+	IsSummary   bool     `json:"isCompactSummary"`
 	Timestamp   string   `json:"timestamp"`
 	SessionID   string   `json:"sessionId"`
 	Cwd         string   `json:"cwd"`
@@ -88,8 +89,9 @@ func (r *record) time() time.Time {
 	return t
 }
 
-// Only lines holding one of these can matter to the replay: an assistant
-// tool call (the quoted value, not "tool_use_id") or a compaction.
+// Only lines holding one of these (or markSummary) can matter to the
+// replay: an assistant tool call (the quoted value, not "tool_use_id") or
+// a compaction.
 var (
 	markToolUse = []byte(`"tool_use"`)
 	markCompact = []byte(`compact_boundary`)
@@ -158,7 +160,7 @@ func gather(r io.Reader) (*shape.Known, error) {
 
 // decodeCandidate decodes line when it can matter to the replay.
 func decodeCandidate(line []byte) (*record, bool) {
-	if !bytes.Contains(line, markToolUse) && !bytes.Contains(line, markCompact) {
+	if !bytes.Contains(line, markToolUse) && !bytes.Contains(line, markCompact) && !bytes.Contains(line, markSummary) {
 		return nil, false
 	}
 	var rec record

@@ -101,6 +101,7 @@ func Replay(r io.ReadSeeker, o Options) (Report, error) {
 func (p *player) finish() Report {
 	p.closeWindow("end")
 	p.revisits()
+	p.folders()
 	if !p.started {
 		p.zones() // the point, for the report, of a session without calls
 	}
@@ -149,6 +150,7 @@ func totals(r Report, calls int) Totals {
 		}
 	}
 	t.MedianLead = median(leads)
+	t.Folders = folderTotals(r.Compactions)
 	for _, a := range r.Advisories {
 		if a.Delivered {
 			t.Advisories++

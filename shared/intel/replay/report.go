@@ -70,6 +70,7 @@ type Compaction struct {
 	Shift       *shape.Shift `json:"shift,omitempty"`
 	StaleTokens int64        `json:"staleTokens"`
 	Regret      Outcome      `json:"regret"`
+	Folders     Folders      `json:"folders"` // the roots touched after it, against the summary and the bands
 }
 
 // Revisit is the first touch of a dropped root after the compaction.
@@ -123,4 +124,6 @@ type Totals struct {
 	// MeanContinuation is the mean continuation quality over compactions
 	// whose window had a positive or hard hit; nil when none had.
 	MeanContinuation *float64 `json:"meanContinuation,omitempty"`
+	// Folders sums the compactions' folder measures.
+	Folders FolderTotals `json:"folders"`
 }

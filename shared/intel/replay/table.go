@@ -55,8 +55,8 @@ func shortName(path string) string {
 // WriteMarkdown writes the table in Markdown, for a README.
 func (t Table) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
-	b.WriteString("| session | tool calls | rooted | compactions (auto) | advisory first (auto) | median warning | DROP roots | revisited later | in the regret window |\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("| session | tool calls | rooted | compactions (auto) | advisory first (auto) | median warning | DROP roots | revisited later | in the regret window |" + folderHeads + "\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|" + strings.Repeat("---:|", folderColumns) + "\n")
 	for _, r := range t.Rows {
 		b.WriteString(markdownRow("`"+r.Name+"`", r.Totals))
 	}
@@ -70,9 +70,9 @@ func markdownRow(name string, t Totals) string {
 	if t.MedianLead != nil {
 		lead = humanize.Tokens(*t.MedianLead)
 	}
-	return fmt.Sprintf("| %s | %d | %.1f%% | %d (%d) | %d (%d) | %s | %d | %s | %s |\n",
+	return fmt.Sprintf("| %s | %d | %.1f%% | %d (%d) | %d (%d) | %s | %d | %s | %s |%s\n",
 		name, t.ToolCalls, 100*t.RootedShare, t.Compactions, t.Auto, t.Warned, t.AutoWarned, lead,
-		t.DropRoots, share(t.Revisited, t.DropRoots), share(t.RevisitedInWindow, t.DropRoots))
+		t.DropRoots, share(t.Revisited, t.DropRoots), share(t.RevisitedInWindow, t.DropRoots), folderCells(t))
 }
 
 // share is "n (p%)", or "—" when there is nothing to share.

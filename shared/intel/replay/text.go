@@ -76,7 +76,7 @@ func compactionLines(c Compaction) []string {
 	} else {
 		head += "PRESERVE " + list(c.Hot) + "  WARM " + list(c.Warm) + "  DROP " + list(c.Cold)
 	}
-	lines := []string{head, "  " + beforeLine(c)}
+	lines := []string{head, "  " + beforeLine(c), "  " + folderLine(c.Folders)}
 	if len(c.Drop) > 0 {
 		lines = append(lines, "  "+revisitLine(c))
 	}
@@ -142,6 +142,7 @@ func totalsLine(t Totals) string {
 		}
 		s += fmt.Sprintf(" · DROP %d, revisited %d (%d within the regret window)", t.DropRoots, t.Revisited, t.RevisitedInWindow)
 		s += fmt.Sprintf(" · hard-regret rate %.0f%% · mean weighted regret %.2f", t.HardRegretRate*100, t.MeanHardRegret)
+		s += " · " + folderTotalsLine(t)
 	}
 	if t.MeanContinuation != nil {
 		s += fmt.Sprintf(" · mean continuation quality %+.2f", *t.MeanContinuation)

@@ -72,7 +72,7 @@ func (e *Evidence) Result(id string, content jsonx.RawMessage, isError bool) {
 	if isError || (c.tool != "Bash" && c.tool != "Grep" && c.tool != "Glob") || e.printed >= maxPrinted {
 		return
 	}
-	c.output = printedPaths(resultText(content))
+	c.output = printedPaths(ContentText(content))
 	e.printed += len(c.output)
 }
 
@@ -123,8 +123,9 @@ func addPrinted(k *Known, p, cwd string) {
 	k.Add(abs(p, cwd), strings.HasSuffix(p, "/"))
 }
 
-// resultText is a tool result's text: a string or a list of text blocks.
-func resultText(raw jsonx.RawMessage) string {
+// ContentText is the text of a tool result's or a message's content: a
+// string, or a list of blocks whose text fields it joins.
+func ContentText(raw jsonx.RawMessage) string {
 	var s string
 	if jsonx.Unmarshal(raw, &s) == nil {
 		return s
