@@ -16,9 +16,15 @@ import (
 
 const guidanceMark = "# Session Intelligence — compaction guidance"
 
+// seedDrop selects the seed's DROP (shape.safeDrop false).
+const seedDrop = "CLAUDE_SHAPE_SAFE_DROP=0"
+
 // workedSession runs a session that reads files in legacy/ first and in
 // src/auth/ and src/billing/ afterwards, so that the shape has a cold and
-// hot band.
+// hot band. With the default safe DROP nothing of so short a session is
+// dropped (legacy was touched within the last 30 calls, and no commit
+// landed it): the tests that need a DROP band pass seedDrop, the seed's
+// DROP by score (compact_drop_test.go checks the safe one).
 func workedSession(t *testing.T, extra ...string) *session {
 	t.Helper()
 	s := newSession(t, extra...)
@@ -62,10 +68,11 @@ func summarisation(t *testing.T, api *fakeapi.Server) fakeapi.Request {
 
 // TestManualCompactGuidance: `/compact keep X` sends the summariser the
 // user's words followed by our guidance, whose PRESERVE names the
-// directories the session worked in and whose DROP names the one it left;
+// directories the session worked in and whose DROP (the seed's) names the
+// one it left;
 // the compaction is recorded; the next request carries the resume block.
 func TestManualCompactGuidance(t *testing.T) {
-	s := workedSession(t)
+	s := workedSession(t, seedDrop)
 	s.resume(t, "/compact keep X")
 	sum := summarisation(t, s.api).Text()
 	keep, ours := strings.Index(sum, "keep X"), strings.Index(sum, guidanceMark)
@@ -107,9 +114,11 @@ func TestManualCompactGuidance(t *testing.T) {
 // TestStablePrefixGuidance: with the default stable prefix, compacting the
 // same working set twice gives byte-identical guidance although the call
 // counts and token figures grew in between; with stablePrefix off the
-// figures appear.
+// figures appear. (A second round of work before the first compaction
+// puts legacy out of the last 30 calls both times: the same set.)
 func TestStablePrefixGuidance(t *testing.T) {
 	s := workedSession(t)
+	s.resume(t, workPrompt(t, s, false))
 	s.resume(t, "/compact")
 	first := guidanceOf(t, lastSummarisation(t, s.api).Text())
 	s.resume(t, workPrompt(t, s, false))
@@ -156,9 +165,10 @@ func guidanceOf(t *testing.T, prompt string) string {
 // TestAutoCompactGuidanceAndRegret: an automatic compaction (forced with
 // a reported usage over the threshold) gets the same guidance with no
 // custom instructions; after it, 30 more tool calls close the regret
-// window, and a Read of the dropped directory is stamped as hard regret.
+// window, and a Read of the directory the seed's DROP dropped is stamped
+// as hard regret.
 func TestAutoCompactGuidanceAndRegret(t *testing.T) {
-	s := workedSession(t)
+	s := workedSession(t, seedDrop)
 	s.resume(t, "go [[bash: echo @@usage:90000@@]]", "--autocompact", "100000")
 	s.resume(t, "next", "--autocompact", "100000")
 	g := guidanceOf(t, summarisation(t, s.api).Text())
