@@ -103,7 +103,8 @@ type Analysis struct {
 // It returns nil when fewer than five entries name a root.
 func Analyze(entries []Entry, o Options) *Analysis {
 	pos, tokenAxis := axis(entries)
-	roots, order := aggregate(entries, pos, o)
+	names := rootNames(entries, o)
+	roots, order := aggregate(entries, names, pos, o)
 	if len(order) < minRooted {
 		return nil
 	}
@@ -115,11 +116,11 @@ func Analyze(entries []Entry, o Options) *Analysis {
 	}
 	current := map[string]bool{}
 	for _, i := range order[max(0, len(order)-graceEntries):] {
-		current[rootFor(entries[i], o)] = true
+		current[names[i]] = true
 	}
 	score(roots, first, last, current, o)
 	if !o.ScoreDrop {
-		guard(roots, collect(entries, order, o), o)
+		guard(roots, collect(entries, names, order, o), o)
 	}
 	a.Hot, a.Warm, a.Cold, a.Bands = bands(roots)
 	for _, r := range roots {
@@ -130,7 +131,7 @@ func Analyze(entries []Entry, o Options) *Analysis {
 	if !tokenAxis {
 		a.StaleTokens = 0
 	}
-	a.Shift = shift(entries, order, o)
+	a.Shift = shift(names, order)
 	return a
 }
 
@@ -182,12 +183,12 @@ func lastCompaction(entries []Entry) int {
 // Growth before the last compaction counts in Tokens but not in live: it
 // has left the context (counted, 26.3% of all analyses showed a stale
 // figure, most of them made of tokens already compacted away; 10.5% now).
-func aggregate(entries []Entry, pos []int64, o Options) (map[string]*Root, []int) {
+func aggregate(entries []Entry, names []string, pos []int64, o Options) (map[string]*Root, []int) {
 	roots := map[string]*Root{}
 	var order []int
 	since := lastCompaction(entries)
 	for i, e := range entries {
-		name := rootFor(e, o)
+		name := names[i]
 		if name == "" {
 			continue
 		}
@@ -213,6 +214,15 @@ func aggregate(entries []Entry, pos []int64, o Options) (map[string]*Root, []int
 		order = append(order, i)
 	}
 	return roots, order
+}
+
+// rootNames re-derives every entry's root once ("" for none).
+func rootNames(entries []Entry, o Options) []string {
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = rootFor(e, o)
+	}
+	return names
 }
 
 // rootFor re-derives an entry's root with the current depth and cwd.

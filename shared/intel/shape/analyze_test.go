@@ -317,13 +317,20 @@ func TestDiagnosis(t *testing.T) {
 	}
 }
 
+// BenchmarkAnalyze is a full log (500 entries, 23 roots) with the safe
+// DROP and with the seed's, whose difference is the rules' cost.
 func BenchmarkAnalyze(b *testing.B) {
 	var e []Entry
 	for i := range 500 {
 		e = append(e, rooted(int64(i)*500, fmt.Sprintf("src/m%d", i%23), fmt.Sprintf("src/m%d/f%d.go", i%23, i%7)))
 	}
-	o := Options{Cwd: "/w/p", Depth: 2, InFlight: []string{"src/m3/f1.go"}, Preserve: CompileGlobs([]string{"**/.env"}), Drop: CompileGlobs([]string{"vendor/**"})}
-	for b.Loop() {
-		Analyze(e, o)
+	for _, seed := range []bool{false, true} {
+		o := Options{Cwd: "/w/p", Depth: 2, InFlight: []string{"src/m3/f1.go"}, ScoreDrop: seed,
+			Preserve: CompileGlobs([]string{"**/.env"}), Drop: CompileGlobs([]string{"vendor/**"})}
+		b.Run(map[bool]string{false: "safe", true: "seed"}[seed], func(b *testing.B) {
+			for b.Loop() {
+				Analyze(e, o)
+			}
+		})
 	}
 }

@@ -49,12 +49,12 @@ type facts struct {
 	pinned map[string]bool // their roots
 }
 
-// collect gathers the facts from the log (rooted entries at order) and
-// the options.
-func collect(entries []Entry, order []int, o Options) facts {
+// collect gathers the facts from the log (its entries' root names, the
+// rooted ones at order) and the options.
+func collect(entries []Entry, names []string, order []int, o Options) facts {
 	f := facts{recent: map[string]bool{}, open: map[string]bool{}, pinned: map[string]bool{}, files: heldFiles(o)}
 	for _, i := range order[max(0, len(order)-recentWindow):] {
-		f.recent[rootFor(entries[i], o)] = true
+		f.recent[names[i]] = true
 	}
 	landed := -1 // index of the latest landing event
 	for i, e := range entries {
@@ -64,7 +64,7 @@ func collect(entries []Entry, order []int, o Options) facts {
 	}
 	for _, i := range order {
 		if i > landed {
-			f.open[rootFor(entries[i], o)] = true
+			f.open[names[i]] = true
 		}
 	}
 	for _, file := range f.files {

@@ -7,12 +7,12 @@ import (
 
 // shift compares the roots of the first and last shiftWindow rooted
 // entries; a Jaccard overlap under 0.3 is a domain shift.
-func shift(entries []Entry, order []int, o Options) *Shift {
+func shift(names []string, order []int) *Shift {
 	if len(order) < 2*shiftWindow {
 		return nil
 	}
-	head := counts(entries, order[:shiftWindow], o)
-	tail := counts(entries, order[len(order)-shiftWindow:], o)
+	head := counts(names, order[:shiftWindow])
+	tail := counts(names, order[len(order)-shiftWindow:])
 	inter, union := 0, len(tail)
 	for r := range head {
 		if _, ok := tail[r]; ok {
@@ -28,10 +28,10 @@ func shift(entries []Entry, order []int, o Options) *Shift {
 	return &Shift{From: only(head, tail), To: only(tail, head), Jaccard: math.Round(j*100) / 100}
 }
 
-func counts(entries []Entry, idx []int, o Options) map[string]int {
+func counts(names []string, idx []int) map[string]int {
 	m := map[string]int{}
 	for _, i := range idx {
-		m[rootFor(entries[i], o)]++
+		m[names[i]]++
 	}
 	return m
 }
