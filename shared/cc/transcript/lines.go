@@ -55,3 +55,13 @@ func eachLine(r io.Reader, base int64, skipFirst bool, fn func(line []byte, off 
 		}
 	}
 }
+
+// Lines calls fn with every complete line of r and its offset (base plus
+// the line's place in r), skipping lines longer than MaxLine; with
+// skipFirst, the bytes up to the first newline are passed over (r starts
+// inside a line). It returns the bytes consumed: up to the last newline,
+// so a line still being written is read next time.
+func Lines(r io.Reader, base int64, skipFirst bool, fn func(line []byte, off int64)) (int64, error) {
+	consumed, _, err := eachLine(r, base, skipFirst, fn)
+	return consumed, err
+}

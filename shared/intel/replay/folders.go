@@ -2,6 +2,7 @@ package replay
 
 import (
 	"fmt"
+	"github.com/session-intelligence/session-intelligence/shared/intel/retention"
 	"slices"
 	"sort"
 	"strings"
@@ -66,12 +67,12 @@ func (p *player) folders() {
 		c := &p.rep.Compactions[i]
 		summary, ok := p.summaries[i]
 		f := Folders{Summarized: ok, Touched: []FolderCheck{}, BadDrop: badDrop(c.Cold, allRoots(*c))}
-		var names *pathNames
+		var names *retention.Paths
 		if ok {
-			names = newPathNames(summary)
+			names = retention.NewPaths(summary)
 		}
 		for _, root := range touchedAfter(c.Regret) {
-			f.Touched = append(f.Touched, FolderCheck{Root: root, Summary: names.has(root),
+			f.Touched = append(f.Touched, FolderCheck{Root: root, Summary: names.Has(root),
 				Preserve: slices.Contains(c.Hot, root) || slices.Contains(c.Warm, root), Drop: slices.Contains(c.Cold, root)})
 		}
 		c.Folders = f

@@ -5,69 +5,6 @@ import (
 	"testing"
 )
 
-func TestPathNames(t *testing.T) {
-	text := "Edited cmd/entire/cli/x.go:42 and `docs`; read (/home/u/proj/lib/a.ex). See src/auth. Also `go test ./pkg/...` and " +
-		"xcmd/other/y.go, `two words`, a/b/c."
-	tests := []struct {
-		root string
-		want bool
-	}{
-		{"cmd/entire", true},        // a segment sequence of a longer path
-		{"cmd/entire/cli", true},    // deeper
-		{"entire/cli", true},        // anywhere in the path
-		{"cmd", true},               // one segment
-		{"docs", true},              // backquoted
-		{"lib", true},               // inside an absolute path
-		{"/home/u", true},           // an absolute root
-		{"src/auth", true},          // the sentence's full stop is not part of it
-		{"pkg", true},               // ./pkg/...
-		{"other", true},             // xcmd/other
-		{"md/other", false},         // part of a segment does not count
-		{"x.go:42", false},          // file:line is cut at the colon
-		{"two", false},              // a backquoted span with a space is no path
-		{"entire/x.go", false},      // not a contiguous sequence
-		{"words", false},            // plain words are not paths
-		{".", false},                // the top level is never named
-		{"", false},                 //
-		{"b/c", true},               // a/b/c.
-		{"internal/session", false}, // not in the text
-	}
-	n := newPathNames(text)
-	for _, tt := range tests {
-		if got := n.has(tt.root); got != tt.want {
-			t.Errorf("has(%q) = %v, want %v", tt.root, got, tt.want)
-		}
-	}
-	var none *pathNames
-	if none.has("cmd") {
-		t.Error("no summary names cmd")
-	}
-}
-
-func FuzzPathNames(f *testing.F) {
-	f.Add("see `src/auth` and cmd/entire/x.go:1", "src/auth")
-	f.Add("a//b/./c/../d", "b/c")
-	f.Add("```\n`x`", "x")
-	f.Fuzz(func(t *testing.T, text, root string) {
-		n := newPathNames(text)
-		got := n.has(root)
-		clean := strings.Trim(root, "/")
-		if clean == "" || clean == "." {
-			if got {
-				t.Fatalf("has(%q) = true", root)
-			}
-			return
-		}
-		if got && !strings.Contains(text, strings.Split(clean, "/")[0]) {
-			t.Fatalf("has(%q) = true, but the text lacks its first segment", root)
-		}
-		simple := strings.Trim(clean, "abcdefghijklmnopqrstuvwxyz0123456789/_-") == "" && !strings.Contains(clean, "//")
-		if simple && !newPathNames(text+" `"+clean+"` ").has(clean) {
-			t.Fatalf("a backquoted %q is not named", clean)
-		}
-	})
-}
-
 func TestBadDrop(t *testing.T) {
 	all := []string{".", "src", "src/auth", "docs/api", "lib/old", "/tmp/x"}
 	got := badDrop([]string{".", "/tmp/x", "/home/u", "src", "src/auth", "docs", "lib/old", "lib"}, append(all, "docs", "lib"))

@@ -47,6 +47,12 @@ func (d Dir) ArchiveDir() string { return filepath.Join(string(d), "archive") }
 func (d Dir) LockFile() string   { return filepath.Join(string(d), ".lock") }
 func (d Dir) Snapshot() string   { return filepath.Join(string(d), "compact-snapshot.json") }
 
+// CaptureFile holds the user's captured words and the session's open
+// work (package capture); RestoreFile what the last compaction's summary
+// lost, for the resume after it.
+func (d Dir) CaptureFile() string { return filepath.Join(string(d), "capture.json") }
+func (d Dir) RestoreFile() string { return filepath.Join(string(d), "restore.json") }
+
 // maxState caps state.json reads.
 const maxState = 64 << 10
 
