@@ -27,11 +27,13 @@ shared/ai/settings FuzzCheckNesting
 shared/cc/settingsjson FuzzParse
 shared/cc/settingsjson FuzzScanner
 shared/intel/shape FuzzCommandPath
-shared/intel/replay FuzzPathNames
+shared/intel/retention FuzzPaths
 shared/intel/shape/shell FuzzParse
 shared/ai/search FuzzMight
 shared/ai/store/git FuzzSearchIndex
 shared/ai/notes FuzzSearchable
 shared/core/termtext FuzzClean
+shared/intel/capture FuzzReadLine
+shared/intel/retention FuzzJudge
 END
 fi
