@@ -23,7 +23,7 @@ const MaxContext = 10_000
 type Result struct {
 	Context string // hookSpecificOutput.additionalContext for the model
 	Notice  string // systemMessage: a line shown to the user, not the model
-	Text    string // plain stdout: SessionStart context, PreCompact guidance
+	Text    string // plain stdout: SessionStart context, PreCompact guidance, PostCompact's line to the user
 	Block   string // block with this reason (Stop, UserPromptSubmit, PreCompact)
 }
 
@@ -34,9 +34,10 @@ var contextEvents = map[Event]bool{
 	PostToolUse: true, Stop: true, SubagentStop: true,
 }
 
-// textEvents feed plain stdout to the model (PreCompact: to the
-// summariser); elsewhere plain stdout only reaches the debug log.
-var textEvents = map[Event]bool{SessionStart: true, UserPromptSubmit: true, PreCompact: true}
+// textEvents use plain stdout: the model reads it (PreCompact's goes to
+// the summariser), except PostCompact's, which Claude Code shows to the
+// user alone; elsewhere plain stdout only reaches the debug log.
+var textEvents = map[Event]bool{SessionStart: true, UserPromptSubmit: true, PreCompact: true, PostCompact: true}
 
 // noticeEvents show a systemMessage to the user; the others discard it.
 var noticeEvents = map[Event]bool{SessionStart: true, UserPromptSubmit: true, PreToolUse: true, PostToolUse: true, Stop: true}

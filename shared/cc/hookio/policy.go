@@ -28,6 +28,10 @@ var Policies = map[Event]Policy{
 		OnFailure: "exit 0, no output: the tool result stands, no advisory, no shape entry, no archive"},
 	PreCompact: {MaxPayload: 1 << 20, ReadTimeout: 2 * time.Second, Budget: 4 * time.Second,
 		OnFailure: "exit 0, no output: the compaction runs with the user's own instructions only; never blocked"},
+	// The summary comes in the payload: Claude Code's are tens of KB,
+	// but nothing bounds them, so a large one is read and judged in part.
+	PostCompact: {MaxPayload: 8 << 20, ReadTimeout: 2 * time.Second, Budget: 3 * time.Second,
+		OnFailure: "exit 0, no output: the compaction stands unchecked; the resume then gives back every captured instruction"},
 	Stop: {MaxPayload: 4 << 20, ReadTimeout: 2 * time.Second, Budget: 4 * time.Second,
 		OnFailure: "exit 0, no output: the turn ends normally; never blocks while stop_hook_active"},
 	// Claude Code gives all SessionEnd hooks 1.5 s together and kills them

@@ -71,6 +71,7 @@ type Compact struct {
 	StablePrefix      bool   `json:"stablePrefix"`
 	RefireEveryTokens int64  `json:"refireEveryTokens"`
 	Format            string `json:"format"` // markdown or ailv1
+	KeepRules         bool   `json:"keepRules"`
 }
 
 // Continue configures the post-compact resume.
@@ -153,7 +154,7 @@ func Default() Config {
 			AutoWire: true, ChainTimeoutMs: 2000, UsageEndpoint: "https://api.anthropic.com/api/oauth/usage",
 			PerProject: map[string]map[string]any{}, Fields: []string{},
 		},
-		Compact:  Compact{Threshold: 50, Autoblock: true, MemoryOffload: true, StablePrefix: true, Format: "markdown"},
+		Compact:  Compact{Threshold: 50, Autoblock: true, MemoryOffload: true, StablePrefix: true, Format: "markdown", KeepRules: true},
 		Continue: Continue{AfterCompact: true, ClaudeMd: true},
 		TaskChange: TaskChange{
 			Enabled: true, MinTokens: 100_000, SameDomainScore: 0.5, DifferentDomainScore: 0.2,

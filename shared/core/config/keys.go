@@ -90,6 +90,8 @@ var Keys = []Key{
 		Doc: "Suggest writing auto-memory before compacting, in advisories and in the PreCompact guidance."},
 	{Path: "compact.stablePrefix", Kind: Bool, Label: "Cache-stable guidance", Env: "CLAUDE_COMPACT_STABLE_PREFIX", Section: "Compact",
 		Doc: "Keep PreCompact output byte-identical for the same working set so the post-compact prefix stays a prompt-cache hit."},
+	{Path: "compact.keepRules", Kind: Bool, Label: "Keep your rules across compactions", Section: "Compact",
+		Doc: "Capture your rules, corrections and decisions verbatim from what you type, lead every compaction's guidance with them, check Claude Code's summary for them and give the model back, after the compaction, the ones it lost."},
 	{Path: "compact.refireEveryTokens", Kind: Int, Min: 0, Max: 200_000, Section: "Compact",
 		Doc: "Repeat an advisory within the same zone after this many more tokens; 0 never repeats (values under 5000 count as 5000)."},
 	{Path: "compact.format", Kind: Enum, Values: []string{"markdown", "ailv1"}, Label: "Compaction hand-off format", Env: "CLAUDE_COMPACT_FORMAT", Section: "Compact",

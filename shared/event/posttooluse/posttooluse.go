@@ -13,9 +13,11 @@
 package posttooluse
 
 import (
+	"strings"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/intel/capture"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 )
 
@@ -47,6 +49,12 @@ func Handle(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 		rt.Log.Warnf(nil, "sweep: %v", err)
 	} else if n > 0 {
 		rt.Log.Infof(map[string]int{"removed": n}, "swept stale sessions")
+	}
+	// After an automatic compaction in the middle of a turn, the first
+	// tool call is the first hook that can give the model back what the
+	// summary lost (package capture).
+	if lost, _ := capture.Deliver(rt, in); lost.Context != "" {
+		res.Context = strings.TrimSpace(lost.Context + "\n\n" + res.Context)
 	}
 	return res, nil
 }

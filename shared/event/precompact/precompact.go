@@ -21,6 +21,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/intel/bootstrap"
+	"github.com/session-intelligence/session-intelligence/shared/intel/capture"
 	"github.com/session-intelligence/session-intelligence/shared/intel/guidance"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 	"github.com/session-intelligence/session-intelligence/shared/intel/sessionctx"
@@ -30,7 +31,10 @@ import (
 // Handle is the PreCompact handler.
 func Handle(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 	w := observe(rt, in)
-	text := guidance.Compose(w.guidanceInput(rt, in))
+	w.readCapture(rt, in)
+	g := w.guidanceInput(rt, in)
+	text := guidance.Compose(g)
+	w.notePending(rt, in, g)
 	if rt.SID != "" {
 		if err := w.record(rt, in); err != nil {
 			rt.Log.Warnf(nil, "pre-compact records: %v", err)
@@ -52,6 +56,7 @@ type world struct {
 	auto       *string         // Claude Code's memory directory, once resolved
 	status     *gitinfo.Status // the repository's status, once asked
 	statusOK   bool
+	words      capture.Store // the user's captured words and the work in flight
 }
 
 func observe(rt *hookio.Runtime, in *hookio.Input) *world {
@@ -157,6 +162,10 @@ func (w *world) guidanceInput(rt *hookio.Runtime, in *hookio.Input) guidance.Inp
 		}
 	}
 	g.FollowUps = sessionctx.FollowUps(w.followUpFiles(rt, in))
+	g.Words, g.Tasks, g.Chasing = w.words.Items, w.words.Tasks.Open(), w.words.Tasks.Chasing()
+	if st, ok := w.git(rt, in); ok {
+		g.InFlight = st.Files
+	}
 	return g
 }
 

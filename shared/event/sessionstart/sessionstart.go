@@ -20,6 +20,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/intel/capture"
 	"github.com/session-intelligence/session-intelligence/shared/intel/handoff"
 	"github.com/session-intelligence/session-intelligence/shared/relay"
 )
@@ -31,6 +32,7 @@ var Handle = hookio.Chain(
 	hookio.Then("CLIs on PATH", refreshOnPath),
 	hookio.Then("PATH tip", pathTip),
 	hookio.Then("bootstrap", runBootstrap),
+	hookio.Then("lost words", capture.Deliver),
 	hookio.Then("resume block", resumeBlock),
 	hookio.Then("relay note", relayNote),
 	hookio.Then("agent", agentContext),

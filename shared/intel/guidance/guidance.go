@@ -1,9 +1,10 @@
 // Package guidance writes what the PreCompact hook prints. Claude Code
 // appends a PreCompact hook's stdout to the summarisation prompt, after
 // the user's own /compact words, so this text steers what the summary
-// keeps: the user's session-context.md first (curated), then the shape
-// of the session observed from tool calls (grounded), then optional
-// directives. With a stable prefix (the default) the text holds no
+// keeps: the user's own words the capture kept (rules and corrections,
+// verbatim), the work in flight and the user's decisions first, then the
+// user's session-context.md (curated), then the shape of the session
+// observed from tool calls (grounded), then optional directives. With a stable prefix (the default) the text holds no
 // counts, token figures, dates or ids, so the same working set gives the
 // same bytes and the post-compaction prefix stays a prompt-cache hit.
 package guidance
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+	"github.com/session-intelligence/session-intelligence/shared/intel/capture"
 	"github.com/session-intelligence/session-intelligence/shared/intel/sessionctx"
 	"github.com/session-intelligence/session-intelligence/shared/intel/shape"
 )
@@ -26,6 +28,10 @@ type Input struct {
 	Shape       *shape.Analysis // nil with too little tool history
 	SavedMemory string          // the auto-memory file this session wrote, "" for none
 	FollowUps   []string        // open follow-ups of the memory and session-context.md
+	Words       []capture.Item  // the user's captured rules, corrections and decisions
+	InFlight    []string        // files edited and not committed
+	Tasks       []capture.Task  // open tasks
+	Chasing     string          // the error being chased, "" for none
 	Stable      bool            // compact.stablePrefix
 	AIL         bool            // compact.format = ailv1: ask for an AILv1 snapshot at the end
 }
@@ -39,7 +45,7 @@ const rule = "━━━━━━━━━━━━━━━━━━━━━━
 // Compose renders the guidance; "" when there is nothing to say.
 func Compose(in Input) string {
 	var blocks []string
-	for _, b := range []string{contextBlock(in), shapeBlock(in), memoryBlock(in), prioritiesBlock(in), ailBlock(in)} {
+	for _, b := range []string{wordsBlock(in), workBlock(in), decisionsBlock(in), contextBlock(in), shapeBlock(in), memoryBlock(in), prioritiesBlock(in), ailBlock(in)} {
 		if b != "" {
 			blocks = append(blocks, b)
 		}

@@ -51,6 +51,22 @@ type Entry struct {
 	PositiveWeight      float64  `json:"positiveWeight,omitempty"`
 	ContinuationQuality *float64 `json:"continuationQuality,omitempty"`
 	WindowClosed        bool     `json:"windowClosed,omitempty"`
+	// Filled by the PostCompact check of the summary.
+	Retention *Retention `json:"retention,omitempty"`
+}
+
+// Retention is what a compaction's summary kept of what had to survive
+// it (package retention judges it).
+type Retention struct {
+	Words     int  `json:"words"`               // the user's captured rules, corrections and decisions
+	Verbatim  int  `json:"verbatim"`            // kept word for word
+	Substance int  `json:"substance"`           // kept in substance
+	Restored  int  `json:"restored"`            // lost, and given back to the model after the compaction
+	InFlight  int  `json:"inFlight"`            // files in flight
+	Named     int  `json:"named"`               // of them, named by the summary
+	Preserve  int  `json:"preserve"`            // PRESERVE roots
+	Kept      int  `json:"kept"`                // of them, named by the summary
+	Unchecked bool `json:"unchecked,omitempty"` // Claude Code sent no summary to check
 }
 
 // Path is the history file in a logs directory.

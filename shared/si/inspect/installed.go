@@ -172,7 +172,7 @@ type HookSource struct {
 var binaries = map[hookio.Event]string{
 	hookio.SessionStart: "si-session-start", hookio.PreCompact: "si-pre-compact",
 	hookio.PostToolUse: "si-post-tool-use", hookio.UserPromptSubmit: "si-user-prompt-submit",
-	hookio.Stop: "si-stop", hookio.SessionEnd: "si-session-end",
+	hookio.Stop: "si-stop", hookio.SessionEnd: "si-session-end", hookio.PostCompact: "si-post-compact",
 }
 
 // registeredHooks finds our hooks in the enabled plugin's hooks.json and
