@@ -20,6 +20,7 @@ func (p *player) boundary(rec *record) {
 	if rec.Compact != nil {
 		c.Trigger, c.PreTokens = rec.Compact.Trigger, rec.Compact.PreTokens
 	}
+	c.Captured = p.captured()
 	c.Before = append([]Advisory{}, p.rep.Advisories[p.since:]...)
 	p.since = len(p.rep.Advisories)
 	for _, a := range c.Before {

@@ -3,6 +3,7 @@ package replay
 import (
 	"bufio"
 	"bytes"
+	"github.com/session-intelligence/session-intelligence/shared/intel/capture"
 	"io"
 	"time"
 
@@ -47,7 +48,8 @@ type player struct {
 	// summaries holds the summary Claude Code wrote after each compaction
 	// (by index in rep.Compactions).
 	summaries map[int]string
-	flight    inFlight // the files in flight, as far as the transcript shows
+	flight    inFlight      // the files in flight, as far as the transcript shows
+	store     capture.Store // the user's words, as the hooks capture them
 	// The transcript's figures as the hook reads them: acc is fed every
 	// line the transcript package reads, through feeder.
 	acc    *transcript.Accumulator
@@ -84,6 +86,7 @@ var markUsage = []byte(`"usage"`)
 // play is the second pass: every record in file order.
 func (p *player) play(r io.Reader) error {
 	return lines(r, func(line []byte, off int64) {
+		p.words(line)
 		rec, ok := decodeCandidate(line)
 		boundary := ok && !rec.IsSidechain && rec.Type == "system" && rec.Subtype == "compact_boundary"
 		if !boundary {

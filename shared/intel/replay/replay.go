@@ -102,6 +102,7 @@ func (p *player) finish() Report {
 	p.closeWindow("end")
 	p.revisits()
 	p.folders()
+	p.judge()
 	if !p.started {
 		p.zones() // the point, for the report, of a session without calls
 	}
@@ -151,6 +152,7 @@ func totals(r Report, calls int) Totals {
 	}
 	t.MedianLead = median(leads)
 	t.Folders = folderTotals(r.Compactions)
+	wordTotals(&t, r)
 	for _, a := range r.Advisories {
 		if a.Delivered {
 			t.Advisories++

@@ -71,6 +71,11 @@ type Compaction struct {
 	StaleTokens int64        `json:"staleTokens"`
 	Regret      Outcome      `json:"regret"`
 	Folders     Folders      `json:"folders"` // the roots touched after it, against the summary and the bands
+	// Captured lists the user's rules, corrections and decisions the
+	// capture held, each judged against the summary recorded after the
+	// compaction (Summarised is false when there was none).
+	Captured   []Captured `json:"captured"`
+	Summarised bool       `json:"summarised"`
 }
 
 // Revisit is the first touch of a dropped root after the compaction.
@@ -126,4 +131,11 @@ type Totals struct {
 	MeanContinuation *float64 `json:"meanContinuation,omitempty"`
 	// Folders sums the compactions' folder measures.
 	Folders FolderTotals `json:"folders"`
+	// Captured sums the user's instructions held at each compaction, and
+	// what the recorded summaries did with them; the lost ones are what
+	// the hooks give back to the model after the compaction.
+	Captured          int `json:"captured"`
+	CapturedVerbatim  int `json:"capturedVerbatim"`
+	CapturedSubstance int `json:"capturedSubstance"`
+	CapturedLost      int `json:"capturedLost"`
 }

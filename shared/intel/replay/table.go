@@ -61,6 +61,7 @@ func (t Table) WriteMarkdown(w io.Writer) error {
 		b.WriteString(markdownRow("`"+r.Name+"`", r.Totals))
 	}
 	b.WriteString(markdownRow("**all**", t.Total))
+	t.writeWordsMarkdown(&b)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"github.com/session-intelligence/session-intelligence/shared/intel/capture"
 	"io"
 	"os"
 	"strings"
@@ -103,6 +104,7 @@ func (c *StatusCmd) session(w io.Writer, d *deps) {
 		row(w, "advisories", fmt.Sprint(st.Advisories))
 		row(w, "shape log", fmt.Sprintf("%d entries", st.ShapeLines))
 		row(w, "archived", fmt.Sprintf("%d tool responses (si expand --list)", st.Archived))
+		row(w, "captured", capturedText(capture.Load(session.Dir(d.Dirs.Session(s.ID)).CaptureFile())))
 	}
 	var win session.Window
 	if s.Found {
@@ -115,8 +117,21 @@ func (c *StatusCmd) session(w io.Writer, d *deps) {
 		hist += ", last " + ago(d.Now(), comp.Last) + " ago"
 	}
 	row(w, "history", hist)
+	if comp.Checked > 0 {
+		row(w, "your words", fmt.Sprintf("the summaries kept %d of %d rules, corrections and decisions over %d checked compactions; %d given back",
+			comp.Kept, comp.Words, comp.Checked, comp.Restored))
+	}
 	row(w, "auto-compaction", zones.PointText(comp.Point))
 	row(w, "zones", comp.Zones.Why(comp.Point))
+}
+
+// capturedText counts the session's captured words by kind.
+func capturedText(st capture.Store) string {
+	n := map[capture.Kind]int{}
+	for _, it := range st.Items {
+		n[it.Kind]++
+	}
+	return fmt.Sprintf("%d rules, %d corrections, %d decisions of yours, kept for the next compaction", n[capture.Rule], n[capture.Correction], n[capture.Decision])
 }
 
 // zoneName names a recorded zone; none recorded yet is green.

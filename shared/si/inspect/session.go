@@ -63,6 +63,10 @@ type Compactions struct {
 	Zones          zones.Set         // zones in force for the project
 	Point          autocompact.Point // where Claude Code compacts by itself
 	Err            error
+	// The PostCompact checks of this directory's compactions: how many
+	// were checked, the user's captured words they held, how many the
+	// summaries kept, and how many were given back to the model.
+	Checked, Words, Kept, Restored int
 }
 
 // ReadCompactions reads the history and the zones in force for cwd, for
@@ -73,6 +77,9 @@ func ReadCompactions(d paths.Dirs, cfg config.Config, cwd string, getenv func(st
 	for _, e := range entries {
 		if within(e.Cwd, cwd) || within(cwd, e.Cwd) {
 			c.Project++
+			if r := e.Retention; r != nil && !r.Unchecked {
+				c.Checked, c.Words, c.Kept, c.Restored = c.Checked+1, c.Words+r.Words, c.Kept+r.Verbatim+r.Substance, c.Restored+r.Restored
+			}
 			if t := time.Unix(e.T, 0); t.After(c.Last) {
 				c.Last = t
 			}
