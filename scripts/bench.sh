@@ -47,6 +47,18 @@ for i in $(seq 1 200); do
 done >"$HOME/.claude/session-intelligence/sessions/bench/shape.jsonl"
 printf '{"session_id":"bench","transcript_path":"%s","cwd":"%s","hook_event_name":"PreCompact","trigger":"manual","custom_instructions":null}' "$work/t48.jsonl" "$work/proj" >"$work/pre.json"
 "$b" -n 50 -stdin "$work/pre.json" -label "PreCompact (48 MB, full shape log)" -- "$bin/si-pre-compact"
+# PostCompact: a 20 KB summary judged against 60 captured instructions.
+{
+  printf '{"items":['
+  for i in $(seq 1 60); do
+    [ "$i" -gt 1 ] && printf ','
+    printf '{"kind":"rule","text":"never touch the generated files in pkg%d without asking first","source":"prompt"}' "$i"
+  done
+  printf ']}'
+} >"$HOME/.claude/session-intelligence/sessions/bench/capture.json"
+summary=$(for i in $(seq 1 200); do printf 'The session edited src/d%d/f.go and ran the tests of pkg%d; never touch the generated files in pkg%d without asking first. ' "$i" "$i" "$((i % 90))"; done)
+printf '{"session_id":"bench","transcript_path":"%s","cwd":"%s","hook_event_name":"PostCompact","trigger":"manual","compact_summary":"%s"}' "$work/t48.jsonl" "$work/proj" "$summary" >"$work/postc.json"
+"$b" -n 50 -stdin "$work/postc.json" -label "PostCompact (20 KB summary, 60 rules)" -- "$bin/si-post-compact"
 printf '{"session_id":"bench","transcript_path":"%s","cwd":"%s","hook_event_name":"SessionStart","source":"resume"}' "$work/t48.jsonl" "$work/proj" >"$work/start.json"
 touch "$HOME/.claude/session-intelligence/learned" # the one-time learn is not what is measured
 export CLAUDE_PLUGIN_ROOT="$work/mkt/plugins/session-intelligence" CLAUDE_PLUGIN_DATA="$work/data"

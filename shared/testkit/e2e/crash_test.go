@@ -41,7 +41,7 @@ func TestHookCrashNeverBlocks(t *testing.T) {
 				}
 			}
 			log := s.logText(t)
-			for _, event := range []string{"SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "PreCompact", "SessionEnd"} {
+			for _, event := range []string{"SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "PreCompact", "PostCompact", "SessionEnd"} {
 				if !strings.Contains(log, event+" hook died (exit status 2)") {
 					t.Errorf("no crash line from %s in the log:\n%s", event, log)
 				}
