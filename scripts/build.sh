@@ -5,6 +5,9 @@
 #
 #   scripts/build.sh            # into plugin/plugins/session-intelligence/bin
 #   scripts/build.sh --out DIR  # copy plugin/ to DIR, build into DIR/plugins/session-intelligence/bin
+#
+# SI_BUILD_TAGS adds Go build tags; only the test harness sets it
+# (si_testendpoint: the quota refresher accepts a loopback endpoint).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/plugin"
@@ -23,7 +26,7 @@ rm -rf "$cmds" && mkdir -p "$cmds" && cp "$root"/shared/cc/usercmd/commands/*.md
 version=$(git -C "$root" describe --tags --always --dirty 2>/dev/null || echo dev)
 exe=$(go env GOEXE) # .exe where the binaries are for Windows
 build() { # package dir, binary name
-  CGO_ENABLED=0 go build -C "$root" -trimpath -ldflags "-s -w -X github.com/session-intelligence/session-intelligence/shared/core/version.Stamped=$version" -o "$bin/$2$exe" "./$1"
+  CGO_ENABLED=0 go build -C "$root" -trimpath -tags "${SI_BUILD_TAGS:-}" -ldflags "-s -w -X github.com/session-intelligence/session-intelligence/shared/core/version.Stamped=$version" -o "$bin/$2$exe" "./$1"
 }
 for dir in "$root"/hooks/*/; do
   name=$(basename "$dir")

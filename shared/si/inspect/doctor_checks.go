@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 func (f Facts) checkConfig() Check {
@@ -17,6 +18,20 @@ func (f Facts) checkConfig() Check {
 		}
 		c.Verdict, c.Detail = Fail, strings.Join(msgs, "; ")
 		c.Fix = "fix those keys (si explain KEY says what each accepts); until then their defaults apply"
+	}
+	return c
+}
+
+// checkUsageEndpoint: the quota refresher sends Claude's OAuth token
+// only to Anthropic; any other endpoint is refused and named here.
+func (f Facts) checkUsageEndpoint() Check {
+	c := Check{Name: "quota endpoint", Detail: termtext.Line(f.Usage.URL)}
+	if f.Usage.Refused != nil {
+		c.Verdict, c.Detail = Fail, f.Usage.Refused.Error()+"; set by "+f.Usage.From+"; the quota fields stay empty"
+		c.Fix = "remove statusline.usageEndpoint from " + f.Usage.From
+		if strings.HasPrefix(f.Usage.From, "the environment") {
+			c.Fix = "unset SI_USAGE_ENDPOINT (a settings.json \"env\" block, a repository's included, can set it)"
+		}
 	}
 	return c
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/status/quota/endpoint"
 )
 
 // PluginName is the plugin's name in any marketplace.
@@ -43,7 +44,15 @@ type Facts struct {
 	Fired    map[hookio.Event]hookio.Fired
 	Commands map[string]bool // user-level command files present (si.md, ai.md)
 	Config   []config.Problem
+	Usage    UsageEndpoint
 	Claude   string // the claude binary on PATH
+}
+
+// UsageEndpoint is the quota refresher's endpoint, where it was set and
+// why it is refused (nil when the token may go there).
+type UsageEndpoint struct {
+	URL, From string
+	Refused   error
 }
 
 // ManagedInfo says whether managed settings exist and whether they
@@ -94,7 +103,8 @@ func Gather(o Options) Facts {
 		_, err := os.Stat(filepath.Join(o.Dirs.Claude, "commands", name+".md"))
 		f.Commands[name] = err == nil
 	}
-	_, f.Config = config.Load(config.Files{Legacy: o.Dirs.LegacyConfig(), Unified: o.Dirs.Config()}, o.Getenv)
+	cfg, probs := config.Load(config.Files{Legacy: o.Dirs.LegacyConfig(), Unified: o.Dirs.Config()}, o.Getenv)
+	f.Config, f.Usage = probs, usageEndpoint(cfg, o)
 	if o.LookPath != nil {
 		f.Claude, _ = o.LookPath("claude")
 	}
@@ -150,4 +160,14 @@ func Short(path, home string) string {
 		return "~" + path[len(home):]
 	}
 	return path
+}
+
+// usageEndpoint checks the configured endpoint as the refresher will.
+func usageEndpoint(cfg config.Config, o Options) UsageEndpoint {
+	u := UsageEndpoint{URL: cfg.Statusline.UsageEndpoint, From: o.Dirs.Config()}
+	if o.Getenv("SI_USAGE_ENDPOINT") != "" {
+		u.From = "the environment (SI_USAGE_ENDPOINT)"
+	}
+	u.Refused = endpoint.Check(u.URL, endpoint.TestBuild)
+	return u
 }

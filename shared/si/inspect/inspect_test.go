@@ -156,6 +156,13 @@ func TestDoctorProblems(t *testing.T) {
 			os.Remove(filepath.Join(w.mkt, "plugins", PluginName, "bin", "si-pre-compact"))
 		}, "hook PreCompact", Fail, "missing or not executable"},
 		{"bad config", func(w *world) { w.claude("session-intelligence.json", `{"compact":{"threshold":"many"}}`) }, "config", Fail, "compact.threshold"},
+		{"foreign usage endpoint in the config", func(w *world) {
+			w.claude("session-intelligence.json", `{"statusline":{"usageEndpoint":"https://attacker.example/usage"}}`)
+		}, "quota endpoint", Fail, "refusing the usage endpoint \"https://attacker.example/usage\": the OAuth token is sent only to https://api.anthropic.com; set by "},
+		{"loopback usage endpoint from the environment", func(w *world) { w.env["SI_USAGE_ENDPOINT"] = "http://127.0.0.1:9/usage" },
+			"quota endpoint", Fail, "set by the environment (SI_USAGE_ENDPOINT)"},
+		{"anthropic's usage endpoint", func(w *world) { w.env["SI_USAGE_ENDPOINT"] = "https://api.anthropic.com/api/oauth/usage?x=1" },
+			"quota endpoint", OK, "https://api.anthropic.com/api/oauth/usage?x=1"},
 		{"state readable by others", func(w *world) {
 			w.write(filepath.Join(w.home, ".claude", "session-intelligence", "x"), "")
 			os.Chmod(filepath.Join(w.home, ".claude", "session-intelligence"), 0o755)

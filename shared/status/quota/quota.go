@@ -92,13 +92,14 @@ type Kind string
 
 // The failure kinds.
 const (
-	KindNoCredentials Kind = "no-credentials" // no token in keychain or file
-	KindTokenExpired  Kind = "token-expired"  // expiresAt has passed; nothing was sent
-	KindRateLimited   Kind = "rate-limited"   // HTTP 429
-	KindAPI           Kind = "api-error"      // any other non-2xx, or a refused endpoint
-	KindParse         Kind = "parse-error"    // the body is not a usage answer
-	KindNetwork       Kind = "network"        // no HTTP answer
-	KindTimeout       Kind = "timeout"        // no answer within the timeout
+	KindNoCredentials Kind = "no-credentials"   // no token in keychain or file
+	KindTokenExpired  Kind = "token-expired"    // expiresAt has passed; nothing was sent
+	KindRateLimited   Kind = "rate-limited"     // HTTP 429
+	KindRefused       Kind = "endpoint-refused" // the endpoint is not Anthropic's; nothing was read or sent
+	KindAPI           Kind = "api-error"        // any other non-2xx
+	KindParse         Kind = "parse-error"      // the body is not a usage answer
+	KindNetwork       Kind = "network"          // no HTTP answer
+	KindTimeout       Kind = "timeout"          // no answer within the timeout
 )
 
 // Cache is the document stored in CacheFile. The refresher (package

@@ -16,12 +16,12 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/status/quota"
+	"github.com/session-intelligence/session-intelligence/shared/status/quota/endpoint"
 )
 
 // Defaults of the usage request.
@@ -42,9 +42,10 @@ const maxBody = 1 << 20
 // Options configures [Fetch] and [Refresh]. The zero value asks the real
 // endpoint with the keychain on macOS and no credentials file.
 type Options struct {
-	// Endpoint overrides DefaultEndpoint (config or environment; tests
-	// point it at a local server). Plain http is accepted only for a
-	// loopback host, so the token never crosses a network unencrypted.
+	// Endpoint overrides DefaultEndpoint (config or environment). It
+	// must pass [endpoint.Check] (https on api.anthropic.com), or
+	// nothing is read or sent; a loopback server passes only in a test
+	// build or this package's own tests.
 	Endpoint string
 	// CredentialsPath is Claude Code's credentials file, normally
 	// [CredentialsPath] of the Claude directory.
@@ -62,10 +63,16 @@ type Options struct {
 	UserAgent string
 }
 
-// Fetch reads the OAuth token (keychain first, then the credentials
-// file), refuses an expired token without sending anything, asks the
-// usage endpoint and parses the answer. Every error is a *[FetchError].
+// Fetch checks the endpoint, reads the OAuth token (keychain first, then
+// the credentials file), refuses an expired token without sending
+// anything, asks the usage endpoint and parses the answer. A refused
+// endpoint stops it before any credential is read. Every error is a
+// *[FetchError].
 func Fetch(ctx context.Context, opts Options, now time.Time) (quota.Usage, error) {
+	url := cmp.Or(opts.Endpoint, DefaultEndpoint)
+	if err := checkEndpoint(url); err != nil {
+		return quota.Usage{}, &FetchError{Kind: quota.KindRefused, Err: err}
+	}
 	tok, err := loadToken(ctx, opts)
 	if err != nil {
 		return quota.Usage{}, err
@@ -73,7 +80,7 @@ func Fetch(ctx context.Context, opts Options, now time.Time) (quota.Usage, error
 	if !tok.expires.IsZero() && !now.Before(tok.expires) {
 		return quota.Usage{}, &FetchError{Kind: quota.KindTokenExpired, Err: errTokenExpired}
 	}
-	body, err := get(ctx, opts, tok.value, now)
+	body, err := get(ctx, url, opts, tok.value, now)
 	if err != nil {
 		return quota.Usage{}, err
 	}
@@ -84,12 +91,9 @@ func Fetch(ctx context.Context, opts Options, now time.Time) (quota.Usage, error
 	return u, nil
 }
 
-// get sends the request and returns the body of a 2xx answer.
-func get(ctx context.Context, opts Options, token string, now time.Time) ([]byte, error) {
-	endpoint := cmp.Or(opts.Endpoint, DefaultEndpoint)
-	if err := checkEndpoint(endpoint); err != nil {
-		return nil, &FetchError{Kind: quota.KindAPI, Err: err}
-	}
+// get sends the request to the checked endpoint and returns the body of
+// a 2xx answer.
+func get(ctx context.Context, endpoint string, opts Options, token string, now time.Time) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, cmp.Or(opts.Timeout, FetchTimeout))
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, endpoint, nil)
@@ -128,23 +132,13 @@ func checkResponse(resp *http.Response, body []byte, now time.Time) ([]byte, err
 	return body, nil
 }
 
-// checkEndpoint accepts https, and http only towards a loopback host.
-func checkEndpoint(endpoint string) error {
-	u, err := url.Parse(endpoint)
-	if err != nil {
-		return fmt.Errorf("bad endpoint: %w", err)
-	}
-	switch u.Scheme {
-	case "https":
-		return nil
-	case "http":
-		host := u.Hostname()
-		if ip := net.ParseIP(host); host == "localhost" || ip != nil && ip.IsLoopback() {
-			return nil
-		}
-		return fmt.Errorf("refusing to send the token over plain http to %s", host)
-	}
-	return fmt.Errorf("bad endpoint scheme %q", u.Scheme)
+// loopbackForTests lets this package's tests use a loopback server as
+// the endpoint; only they set it (see endpoint.TestBuild for the binaries).
+var loopbackForTests bool
+
+// checkEndpoint is [endpoint.Check], with the tests' loopback.
+func checkEndpoint(url string) error {
+	return endpoint.Check(url, endpoint.TestBuild || loopbackForTests)
 }
 
 // transportError classifies an error that got no HTTP answer.

@@ -152,8 +152,8 @@ func TestFetchErrorKinds(t *testing.T) {
 		{"huge body", valid, 200, strings.Repeat(" ", maxBody+1), "", 0, nil, quota.KindParse, 1, 0, 200},
 		{"timeout", valid, 200, goodBody, "", 3 * time.Second, nil, quota.KindTimeout, 1, 0, 0},
 		{"connection refused", valid, 200, goodBody, "", 0, closedEndpoint, quota.KindNetwork, 0, 0, 0},
-		{"plain http off-host", valid, 200, goodBody, "", 0, func(*testing.T) string { return "http://api.example.com/usage" }, quota.KindAPI, 0, 0, 0},
-		{"bad scheme", valid, 200, goodBody, "", 0, func(*testing.T) string { return "file:///etc/passwd" }, quota.KindAPI, 0, 0, 0},
+		{"plain http off-host", valid, 200, goodBody, "", 0, func(*testing.T) string { return "http://api.example.com/usage" }, quota.KindRefused, 0, 0, 0},
+		{"bad scheme", valid, 200, goodBody, "", 0, func(*testing.T) string { return "file:///etc/passwd" }, quota.KindRefused, 0, 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

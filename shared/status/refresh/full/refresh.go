@@ -6,17 +6,21 @@ package full
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"os"
 	"path/filepath"
 	"runtime"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo"
 	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo/full"
+	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	probe "github.com/session-intelligence/session-intelligence/shared/status/health/full"
 	"github.com/session-intelligence/session-intelligence/shared/status/line"
+	"github.com/session-intelligence/session-intelligence/shared/status/quota/endpoint"
 	fetch "github.com/session-intelligence/session-intelligence/shared/status/quota/full"
 )
 
@@ -39,12 +43,33 @@ func (c *CLI) Run(d *deps) error {
 	case "git":
 		return refreshGit(ctx, d, c.Root)
 	case "quota":
-		_ = fetch.Refresh(ctx, d.Dirs.Cache(), fetch.Options{Endpoint: d.Config.Statusline.UsageEndpoint,
-			CredentialsPath: fetch.CredentialsPath(d.Dirs.Claude), Keychain: keychain()}, d.Now())
+		refreshQuota(ctx, d)
 	case "health":
 		_ = probe.Refresh(ctx, d.Dirs.Cache(), line.Services(d.Config.Statusline.ServiceHealth), &http.Client{}, d.Now())
 	}
 	return nil
+}
+
+// refreshQuota asks the usage endpoint. A refused endpoint is written to
+// the log (si doctor names it too), since the cache only keeps its kind.
+func refreshQuota(ctx context.Context, d *deps) {
+	systemRootsOnly()
+	err := fetch.Refresh(ctx, d.Dirs.Cache(), fetch.Options{Endpoint: d.Config.Statusline.UsageEndpoint,
+		CredentialsPath: fetch.CredentialsPath(d.Dirs.Claude), Keychain: keychain()}, d.Now())
+	if errors.Is(err, endpoint.ErrRefused) {
+		log := &intellog.Logger{Dir: d.Dirs.Logs, Source: "si-refresh", Now: d.Now, Min: intellog.Info}
+		log.Warnf(nil, "%v", err)
+	}
+}
+
+// systemRootsOnly makes this process trust the system's certificate
+// store alone: Go reads SSL_CERT_FILE and SSL_CERT_DIR once, at the first
+// TLS handshake, and a repository's settings can set both (with
+// HTTPS_PROXY, a proxy that reads the token). Only the quota refresher,
+// a process of its own, does this.
+func systemRootsOnly() {
+	_ = os.Unsetenv("SSL_CERT_FILE")
+	_ = os.Unsetenv("SSL_CERT_DIR")
 }
 
 // refreshGit computes and caches one repository's status with go-git;
