@@ -1,5 +1,7 @@
 package termtext
 
+import "strings"
+
 // The ends of escape sequences (ECMA-48, and what xterm accepts). Each
 // function takes the index just past the introducer and returns the
 // index just past the sequence. Anything they leave still passes the
@@ -82,4 +84,28 @@ func stringEnd(s string, i int) int {
 		}
 	}
 	return i
+}
+
+// kept reports the sequences [Styled] keeps: SGR, and OSC 8 ended by BEL
+// or ST whose parameters and target are printable ASCII (a URI is).
+func kept(seq string) bool {
+	switch {
+	case len(seq) >= 3 && seq[1] == '[' && seq[len(seq)-1] == 'm':
+		return allIn(seq[2:len(seq)-1], '0', ';')
+	case strings.HasPrefix(seq, "\x1b]8;") && strings.HasSuffix(seq, "\x1b\\"):
+		return allIn(seq[4:len(seq)-2], '!', '~')
+	case strings.HasPrefix(seq, "\x1b]8;") && strings.HasSuffix(seq, "\a"):
+		return allIn(seq[4:len(seq)-1], '!', '~')
+	}
+	return false
+}
+
+// allIn reports whether every byte of s is within [lo, hi].
+func allIn(s string, lo, hi byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < lo || s[i] > hi {
+			return false
+		}
+	}
+	return true
 }

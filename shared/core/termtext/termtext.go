@@ -27,6 +27,7 @@ type mode uint8
 const (
 	multiLine mode = 1 << iota // keep newlines and tabs
 	forModel                   // also drop invisible format characters
+	styled                     // keep SGR colours and OSC 8 hyperlinks
 )
 
 // Line returns s fit for one line of a terminal: tabs, newlines and
@@ -35,6 +36,11 @@ func Line(s string) string { return clean(s, 0) }
 
 // Text returns s fit for a terminal, keeping newlines and tabs.
 func Text(s string) string { return clean(s, multiLine) }
+
+// Styled is [Text] that keeps colours (SGR: ESC [ digits ; : m) and OSC 8
+// hyperlinks with a printable target: for the output of another status
+// line command, whose styling is the user's own choice.
+func Styled(s string) string { return clean(s, multiLine|styled) }
 
 // Model returns s fit for the model's context, keeping newlines and tabs.
 func Model(s string) string { return clean(s, multiLine|forModel) }
@@ -84,7 +90,11 @@ func rebuild(s string, i int, m mode) string {
 		c := s[i]
 		switch {
 		case c == 0x1b:
-			i = escapeEnd(s, i+1)
+			end := escapeEnd(s, i+1)
+			if m&styled != 0 && kept(s[i:end]) {
+				out = append(out, s[i:end]...)
+			}
+			i = end
 			continue
 		case c >= 0x20 && c < 0x7f:
 			out = append(out, c)

@@ -87,6 +87,28 @@ func TestModel(t *testing.T) {
 	}
 }
 
+func TestStyled(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"colours kept", "\x1b[32mgreen\x1b[0m \x1b[38;5;208mo\x1b[38:2::1:2:3mx\x1b[m", "\x1b[32mgreen\x1b[0m \x1b[38;5;208mo\x1b[38:2::1:2:3mx\x1b[m"},
+		{"hyperlink kept", "\x1b]8;;https://x.example/a?b=c\x1b\\link\x1b]8;;\x1b\\", "\x1b]8;;https://x.example/a?b=c\x1b\\link\x1b]8;;\x1b\\"},
+		{"hyperlink with BEL", "\x1b]8;id=1;http://x\alink\x1b]8;;\a", "\x1b]8;id=1;http://x\alink\x1b]8;;\a"},
+		{"screen and cursor go", "\x1b[2J\x1b[H\x1b[?25lok", "ok"},
+		{"private SGR-like goes", "\x1b[>4;2mok\x1b[?1m", "ok"},
+		{"title and clipboard go", "\x1b]0;t\x07\x1b]52;c;QQ==\x1b\\ok", "ok"},
+		{"link with a space goes", "\x1b]8;;http://x y\x1b\\ok", "ok"},
+		{"link cut by a newline goes", "\x1b]8;;http://x\nok", "\nok"},
+		{"C1 CSI goes", "\u009b31mok", "ok"},
+		{"lines kept, bidi gone", "a\u202Eb\nc", "ab\nc"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Styled(tt.in); got != tt.want {
+				t.Errorf("Styled(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
 // TestCleanIsNotCopied: text that needs nothing comes back as it was,
 // without a copy (the status line's every redraw passes here).
 func TestCleanIsNotCopied(t *testing.T) {
@@ -119,9 +141,29 @@ func check(t *testing.T, name, in, out string, m mode) {
 	}
 }
 
+// checkStyled: every escape left by Styled is one it keeps, and the text
+// around them passes Text unchanged.
+func checkStyled(t *testing.T, in, out string) {
+	t.Helper()
+	var plain strings.Builder
+	for i := 0; i < len(out); {
+		if out[i] != 0x1b {
+			plain.WriteByte(out[i])
+			i++
+			continue
+		}
+		end := escapeEnd(out, i+1)
+		if !kept(out[i:end]) {
+			t.Fatalf("Styled(%q) = %q: keeps %q", in, out, out[i:end])
+		}
+		i = end
+	}
+	check(t, "Styled", in, plain.String(), multiLine)
+}
+
 func FuzzClean(f *testing.F) {
 	for _, s := range []string{"main", "a\x1b]52;c;QQ==\x07b", "\x1b[2J", "\x9b2J", "\u009b2J", "\xff",
-		"\u202Ex", "a\nb\tc", "\x1bP\x1b\\", "✓\x1b]0;✓\x07", "\U000E0041"} {
+		"\u202Ex", "a\nb\tc", "\x1bP\x1b\\", "✓\x1b]0;✓\x07", "\U000E0041", "\x1b[31mx\x1b[0m", "\x1b]8;;http://x\x1b\\l\x1b]8;;\a"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -129,6 +171,7 @@ func FuzzClean(f *testing.F) {
 		check(t, "Text", s, Text(s), multiLine)
 		check(t, "Model", s, Model(s), multiLine|forModel)
 		check(t, "ModelLine", s, ModelLine(s), forModel)
+		checkStyled(t, s, Styled(s))
 		if strings.ContainsRune(Line(s), '\n') {
 			t.Fatalf("Line(%q) holds a newline", s)
 		}
