@@ -6,9 +6,9 @@ import (
 	"os/exec"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 // Chain settings from the environment (CLAUDE_STATUSLINE_*).
@@ -27,7 +27,7 @@ func ChainFromEnv(getenv func(string) string, previous string) Chain {
 		NoIntel: getenv("CLAUDE_STATUSLINE_NO_INTEL") == "1", PrevFirst: getenv("CLAUDE_STATUSLINE_PREV_FIRST") == "1",
 		Sep: "\n", Timeout: 2 * time.Second}
 	if sep, ok := lookup(getenv, "CLAUDE_STATUSLINE_SEP"); ok {
-		c.Sep = sep
+		c.Sep = termtext.Text(sep) // a repository's settings can set it
 	}
 	return c
 }
@@ -73,68 +73,15 @@ func (l *limitedBuffer) Write(p []byte) (int, error) {
 }
 
 // Sanitize keeps text, tabs, newlines, SGR colour sequences and OSC 8
-// hyperlinks; it drops other control bytes and escape sequences (cursor
-// moves, screen clears) and invalid UTF-8.
+// hyperlinks ([termtext.Styled]): the previous command's styling is the
+// user's own, but what it prints may come from anywhere (a branch, a
+// title). At most maxPrevLines lines.
 func Sanitize(b []byte) string {
-	var out strings.Builder
-	for i := 0; i < len(b); {
-		c := b[i]
-		switch {
-		case c == 0x1b:
-			i += escape(b[i:], &out)
-		case c == '\n' || c == '\t':
-			out.WriteByte(c)
-			i++
-		case c < 0x20 || c == 0x7f:
-			i++
-		default:
-			r, n := utf8.DecodeRune(b[i:])
-			if r != utf8.RuneError || n > 1 {
-				out.Write(b[i : i+n])
-			}
-			i += n
-		}
-	}
-	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	lines := strings.Split(strings.TrimRight(termtext.Styled(string(b)), "\n"), "\n")
 	if len(lines) > maxPrevLines {
 		lines = lines[:maxPrevLines]
 	}
 	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
-}
-
-// escape copies an allowed escape sequence starting at b[0] and returns
-// how many bytes it spans.
-func escape(b []byte, out *strings.Builder) int {
-	if len(b) < 2 {
-		return len(b)
-	}
-	switch b[1] {
-	case '[': // CSI: keep only SGR (…m)
-		for j := 2; j < len(b); j++ {
-			if b[j] >= 0x40 && b[j] <= 0x7e {
-				if b[j] == 'm' {
-					out.Write(b[:j+1])
-				}
-				return j + 1
-			}
-		}
-	case ']': // OSC: keep only OSC 8 hyperlinks, ended by BEL or ST
-		for j := 2; j < len(b); j++ {
-			end := 0
-			if b[j] == 0x07 {
-				end = j + 1
-			} else if b[j] == 0x1b && j+1 < len(b) && b[j+1] == '\\' {
-				end = j + 2
-			}
-			if end > 0 {
-				if bytes.HasPrefix(b[2:], []byte("8;")) {
-					out.Write(b[:end])
-				}
-				return end
-			}
-		}
-	}
-	return len(b)
 }
 
 // Compose joins our lines and the previous command's output.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 	"github.com/session-intelligence/session-intelligence/shared/intel/sessionctx"
 )
 
@@ -37,7 +38,7 @@ func fieldProject(r *redraw) cell {
 // fieldCwd shows the working directory with $HOME as ~, shortened in the
 // middle (the leaf is kept) past maxCwdLength.
 func fieldCwd(r *redraw) cell {
-	p := r.cwd
+	p := termtext.Line(r.cwd)
 	if p == "" {
 		return cell{}
 	}
@@ -87,24 +88,33 @@ func (r *redraw) deploy() (string, time.Time, bool) {
 }
 
 // task is what is being worked on: the Current Task of session-context.md
-// (marked stale past taskStaleHours), else the last commit subject.
+// (marked stale past taskStaleHours), else the last commit subject;
+// cleaned before it is cut.
 func (r *redraw) task() string {
-	return once(r, "task", func() string {
-		if r.cwd != "" {
-			path := filepath.Join(r.env.Dirs.ProjectDir(r.cwd), "session-context.md")
-			if fi, err := os.Stat(path); err == nil {
-				if data, err := fsutil.ReadCapped(path, sessionctx.MaxFile); err == nil {
-					if t := sessionctx.Parse(data).Task(); t != "" {
-						if r.now.Sub(fi.ModTime()) > time.Duration(r.cfg.TaskStaleHours*float64(time.Hour)) {
-							t += " (stale)"
-						}
-						return t
-					}
-				}
-			}
-		}
+	return once(r, "task", func() string { return termtext.Line(r.rawTask()) })
+}
+
+func (r *redraw) rawTask() string {
+	if r.cwd == "" {
 		return r.git().Subject
-	})
+	}
+	path := filepath.Join(r.env.Dirs.ProjectDir(r.cwd), "session-context.md")
+	fi, err := os.Stat(path)
+	if err != nil {
+		return r.git().Subject
+	}
+	data, err := fsutil.ReadCapped(path, sessionctx.MaxFile)
+	if err != nil {
+		return r.git().Subject
+	}
+	t := sessionctx.Parse(data).Task()
+	if t == "" {
+		return r.git().Subject
+	}
+	if r.now.Sub(fi.ModTime()) > time.Duration(r.cfg.TaskStaleHours*float64(time.Hour)) {
+		t += " (stale)"
+	}
+	return t
 }
 
 func fieldTask(r *redraw) cell {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 // gitTTL is how long a cached status is trusted when HEAD and the index
@@ -39,9 +40,9 @@ func (r *redraw) branch() string {
 		}
 		branch, sha := d.Head()
 		if branch == "" && len(sha) >= 7 {
-			return sha[:7]
+			return termtext.Line(sha[:7])
 		}
-		return branch
+		return termtext.Line(branch) // a branch name may hold any byte git allows
 	})
 }
 

@@ -132,7 +132,7 @@ func TestChainComposeAndSanitize(t *testing.T) {
 		t.Errorf("no intel: %q", got)
 	}
 	dirty := "\x1b[2J\x1b[H\x1b[32mgreen\x1b[0m \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ \x07bell\xff\n1\n2\n3\n4\n5\n6\n7\n"
-	want := "\x1b[32mgreen\x1b[0m \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ bell\n1\n2\n3\n4\n5"
+	want := "\x1b[32mgreen\x1b[0m \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ bell\uFFFD\n1\n2\n3\n4\n5"
 	if got := Sanitize([]byte(dirty)); got != want {
 		t.Errorf("Sanitize = %q, want %q", got, want)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 	"github.com/session-intelligence/session-intelligence/shared/intel/pressure"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
@@ -132,10 +133,13 @@ func once[T any](r *redraw, name string, fn func() T) T {
 // is then left out of that one.
 func (r *redraw) shows(name string) bool { return slices.Contains(r.list, name) }
 
-// render lays out the fields.
+// render lays out the fields. Every cell's text is cleaned here
+// ([termtext.Line]): fields show text from stdin, git, folder names and
+// files, and only our own styling may reach the terminal. A raw cell
+// (a hyperlink, the health dots) cleans what it holds itself.
 func (r *redraw) render(list []string) string {
 	r.list = list
-	sep := r.paint.paint(r.cfg.Separator, sepCol)
+	sep := r.paint.paint(termtext.Line(r.cfg.Separator), sepCol)
 	var out []string
 	for _, line := range lines(list) {
 		var cells []string
@@ -149,7 +153,7 @@ func (r *redraw) render(list []string) string {
 			case c.raw:
 				cells = append(cells, c.text)
 			default:
-				cells = append(cells, r.paint.paint(c.text, c.style))
+				cells = append(cells, r.paint.paint(termtext.Line(c.text), c.style))
 			}
 		}
 		if len(cells) > 0 {

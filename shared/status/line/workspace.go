@@ -4,7 +4,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"unicode"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 // Longest session and worktree names shown; longer ones end in "…".
@@ -13,18 +14,10 @@ const (
 	maxURLLength  = 512
 )
 
-// plain drops control characters (escape sequences included) and the
-// bidirectional overrides from text Claude Code passes through from
-// elsewhere: a session title, a branch, a URL. The status line is
-// printed to a terminal, and only our own cells may carry escapes.
-func plain(s string) string {
-	return strings.TrimSpace(strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029' {
-			return -1
-		}
-		return r
-	}, s))
-}
+// plain is [termtext.Line], trimmed, for text Claude Code passes through
+// from elsewhere: a session title, a branch, a URL. It is cleaned before
+// it is measured or cut, and the URL before it goes into a hyperlink.
+func plain(s string) string { return strings.TrimSpace(termtext.Line(s)) }
 
 // fieldSessionName is the session's name: the one given with /rename,
 // else the title Claude Code made up for it.

@@ -26,7 +26,7 @@ func TestConditionalFields(t *testing.T) {
 		{"sessionName", "absent", nil, ""},
 		{"sessionName", "null", map[string]string{"session_name": `null`}, ""},
 		{"sessionName", "wrong type", map[string]string{"session_name": `42`}, ""},
-		{"sessionName", "escapes dropped", map[string]string{"session_name": `"\u001b[2Jwipe\u0007 it"`}, "[2Jwipe it"},
+		{"sessionName", "escapes dropped", map[string]string{"session_name": `"\u001b[2Jwipe\u0007 it"`}, "wipe it"},
 		{"sessionName", "bidi override dropped", map[string]string{"session_name": `"abc\u202edef"`}, "abcdef"},
 		{"sessionName", "long", map[string]string{"session_name": `"` + strings.Repeat("long name ", 6) + `"`}, "long name long name long name l…"},
 
