@@ -182,3 +182,54 @@ func (u *TUI) CaptureAll() string {
 	}
 	return out
 }
+
+// CaptureStyled returns the visible screen with its colours and
+// attributes as SGR sequences (capture-pane -e), or "" when the session
+// is gone.
+func (u *TUI) CaptureStyled() string {
+	out, err := u.tmux("capture-pane", "-e", "-p", "-t", u.target)
+	if err != nil {
+		return ""
+	}
+	return out
+}
+
+// Display evaluates a tmux format for the pane, e.g. "#{pane_title}".
+func (u *TUI) Display(format string) string {
+	out, _ := u.tmux("display-message", "-p", "-t", u.target, format)
+	return strings.TrimSpace(out)
+}
+
+// ServerOption sets a tmux server option, e.g. ("set-clipboard", "on"):
+// OSC 52 from the pane then fills a tmux paste buffer.
+func (u *TUI) ServerOption(name, value string) error {
+	_, err := u.tmux("set-option", "-s", name, value)
+	return err
+}
+
+// Buffers returns the contents of tmux's paste buffers, newest first.
+func (u *TUI) Buffers() []string {
+	out, err := u.tmux("list-buffers", "-F", "#{buffer_name}")
+	if err != nil {
+		return nil
+	}
+	var all []string
+	for _, name := range strings.Fields(out) {
+		if data, err := u.tmux("show-buffer", "-b", name); err == nil {
+			all = append(all, data)
+		}
+	}
+	return all
+}
+
+// Window opens another window on the same tmux server running a shell
+// command (kept on screen after it ends) and returns a TUI that reads
+// it: a control beside claude, e.g. to show what a plain program's
+// escapes do to tmux.
+func (u *TUI) Window(name, command string) (*TUI, error) {
+	w := *u
+	w.target = u.target + ":" + name
+	_, err := u.tmux("new-window", "-d", "-n", name, "-t", u.target+":", command,
+		";", "set-option", "-w", "-t", w.target, "remain-on-exit", "on")
+	return &w, err
+}
