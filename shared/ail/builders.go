@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 // This file builds lines for [Encode] from what callers know. Each
@@ -42,7 +44,7 @@ func clean(s string) string {
 	}
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	return strings.Map(func(r rune) rune {
-		if (r < 0x20 && r != '\t') || r == 0x7f {
+		if r != '\t' && termtext.IsControl(r) {
 			return utf8.RuneError
 		}
 		return r

@@ -89,7 +89,7 @@ func FuzzProseRoundTrip(f *testing.F) {
 	for _, s := range []string{
 		"a", "costs $1 and $12abc; see $$1 and $01", "long_name.go long_name.go long_name.go\n\nlong_name.go",
 		"x-y-z x-y-z x-y-z $x-y-z", "@NEXT ?fake\n!AILv1\n# c", "caf\xe9 caf\xe9", "a\rb\r\n",
-		"-> | := ((( [[[ '\"` \u00a0 \u2028 trailing\u00a0", "@MEM $1=$2\n@LOG !a(b)->^c\n@SIG a|f(",
+		"-> | := ((( [[[ '\"` \u00a0 \u2028 trailing\u00a0", "\u202Eevil \u009b2J \u2066x\u2069 \u0085", "@MEM $1=$2\n@LOG !a(b)->^c\n@SIG a|f(",
 	} {
 		f.Add(s)
 	}

@@ -20,8 +20,10 @@ package ail
 // writes, and nothing that could read two ways:
 //
 //	NEWLINE     = LF | CR LF ;
-//	TEXT_CHAR   = any Unicode character but the controls U+0000–U+001F
-//	              and U+007F, except that TAB is allowed ;
+//	TEXT_CHAR   = any Unicode character but the controls U+0000–U+001F,
+//	              U+007F and U+0080–U+009F, the bidi controls U+061C,
+//	              U+200E, U+200F, U+202A–U+202E and U+2066–U+2069, and
+//	              U+2028 and U+2029; TAB is allowed ;
 //	WHITE       = a TEXT_CHAR for which unicode.IsSpace holds ;
 //	LETTER      = a Unicode letter ; DIGIT = "0"…"9" ;
 //	comment     = "#" , { TEXT_CHAR } , NEWLINE ;   (any line after the header)

@@ -3,6 +3,8 @@ package ail
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 // maxPointerID bounds $N; six digits are far more than any snapshot needs.
@@ -26,8 +28,9 @@ func pointerID(s string, i int) (id, end int) {
 }
 
 // checkText rejects invalid UTF-8 and control characters other than tab
-// (TEXT_CHAR in grammar.go): decoded text ends up in terminals and
-// prompts, where they could hide or rewrite what is shown.
+// (TEXT_CHAR in grammar.go): C0, DEL, C1, bidi controls and the line and
+// paragraph separators ([termtext.IsControl]). Decoded text ends up in
+// terminals and prompts, where they could hide or rewrite what is shown.
 func checkText(s string) error {
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -41,6 +44,9 @@ func checkText(s string) error {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
 			return faultf(ErrInvalidUTF8, "expected UTF-8 text, found invalid UTF-8 at byte %d", i+1)
+		}
+		if termtext.IsControl(r) {
+			return faultf(ErrControlChar, "expected text, found the control character %U at byte %d", r, i+1)
 		}
 		i += size
 	}

@@ -140,6 +140,13 @@ func appendRune(out []byte, s string, i int, m mode) ([]byte, int) {
 	return append(out, s[i:i+n]...), n
 }
 
+// IsControl reports the characters that never pass from outside text to
+// a terminal or the model: C0 and C1 controls and DEL, bidi controls, and
+// the line and paragraph separators. Strict decoders (AILv1) refuse them.
+func IsControl(r rune) bool {
+	return r < 0x20 || r == 0x7f || drop(r, 0) || separator(r)
+}
+
 // separator reports the Unicode line and paragraph separators, which
 // some readers take for a line break: they become spaces.
 func separator(r rune) bool { return r == 0x2028 || r == 0x2029 }
