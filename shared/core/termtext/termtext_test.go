@@ -161,6 +161,21 @@ func checkStyled(t *testing.T, in, out string) {
 	check(t, "Styled", in, plain.String(), multiLine)
 }
 
+// checkWriter: s written in three pieces gives Text(s), or a beginning
+// of it when s ends unfinished.
+func checkWriter(t *testing.T, s string) {
+	t.Helper()
+	var out strings.Builder
+	w := NewWriter(&out)
+	a, b := len(s)/3, 2*len(s)/3
+	for _, part := range []string{s[:a], s[a:b], s[b:]} {
+		_, _ = w.Write([]byte(part))
+	}
+	if want := Text(s); out.String() != want && !(strings.HasPrefix(want, out.String()) && heldFrom(s) < len(s)) {
+		t.Fatalf("Writer(%q) wrote %q, want %q", s, out.String(), want)
+	}
+}
+
 func FuzzClean(f *testing.F) {
 	for _, s := range []string{"main", "a\x1b]52;c;QQ==\x07b", "\x1b[2J", "\x9b2J", "\u009b2J", "\xff",
 		"\u202Ex", "a\nb\tc", "\x1bP\x1b\\", "✓\x1b]0;✓\x07", "\U000E0041", "\x1b[31mx\x1b[0m", "\x1b]8;;http://x\x1b\\l\x1b]8;;\a"} {
@@ -172,6 +187,7 @@ func FuzzClean(f *testing.F) {
 		check(t, "Model", s, Model(s), multiLine|forModel)
 		check(t, "ModelLine", s, ModelLine(s), forModel)
 		checkStyled(t, s, Styled(s))
+		checkWriter(t, s)
 		if strings.ContainsRune(Line(s), '\n') {
 			t.Fatalf("Line(%q) holds a newline", s)
 		}
