@@ -23,6 +23,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/detach"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
 
@@ -73,7 +74,12 @@ var errSilent = errors.New("")
 
 // Main runs `ai` with args (without the program name) and returns the
 // exit code: 0 success, 1 failure, 2 usage error.
+//
+// Everything it prints goes through [termtext.Writer]: notes, memory,
+// agent names, threads and paths hold outside text, and ai never prints
+// an escape sequence of its own.
 func Main(args []string, env Env) int {
+	env.Stdout, env.Stderr = termtext.NewWriter(env.Stdout), termtext.NewWriter(env.Stderr)
 	if version.Asked(args) {
 		return version.Print(env.Stdout, "ai")
 	}

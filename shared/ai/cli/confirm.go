@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 // errCancelled: the user answered no.
@@ -85,7 +87,7 @@ func (d *deps) editInEditor(old string, limit int) (string, error) {
 	}
 	// Through sh, as git runs its editor: EDITOR may hold arguments.
 	cmd := exec.Command("sh", "-c", editor+` "$1"`, "sh", path)
-	cmd.Stdout, cmd.Stderr = d.Stdout, d.Stderr
+	cmd.Stdout, cmd.Stderr = termtext.Underlying(d.Stdout), termtext.Underlying(d.Stderr) // the editor needs the terminal
 	if f, ok := d.Stdin.(*os.File); ok {
 		cmd.Stdin = f // the terminal; a reader is left for the question after
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/notes"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 // syncBinary carries out `ai notes sync`: it links go-git's network
@@ -60,7 +61,8 @@ func (d *deps) runSibling(name string, args []string) error {
 		return fmt.Errorf("%s %w; reinstall session-intelligence", name, err)
 	}
 	cmd := exec.Command(path, args...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr, cmd.Dir = d.Stdin, d.Stdout, d.Stderr, d.Cwd
+	// The sibling cleans its own output, and may need the terminal.
+	cmd.Stdin, cmd.Stdout, cmd.Stderr, cmd.Dir = d.Stdin, termtext.Underlying(d.Stdout), termtext.Underlying(d.Stderr), d.Cwd
 	err = cmd.Run()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) && ee.ExitCode() > 0 {

@@ -7,6 +7,7 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
 
@@ -22,8 +23,10 @@ func (d *deps) cwd() (string, error) {
 }
 
 // Main runs `si ail` with args and returns the exit code: 0 success,
-// 1 failure, 2 usage error.
+// 1 failure, 2 usage error. What it prints goes through
+// [termtext.Writer] (the MCP server's protocol stream aside).
 func Main(args []string, env proc.IO) int {
+	env.Stdout, env.Stderr = termtext.NewWriter(env.Stdout), termtext.NewWriter(env.Stderr)
 	if version.Asked(args) {
 		return version.Print(env.Stdout, "si-ail")
 	}

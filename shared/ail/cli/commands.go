@@ -19,6 +19,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/ail/mcpserver"
 	"github.com/session-intelligence/session-intelligence/shared/ail/pack"
 	"github.com/session-intelligence/session-intelligence/shared/core/redact"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 // CLI is the grammar of `si ail`: the AILv1 hand-off format.
@@ -134,7 +135,8 @@ func (c *McpCmd) Run(d *deps) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	return mcpserver.Serve(ctx, d.Stdin, d.Stdout, mcpserver.Config{Dir: dir, Counter: cl100k.Counter{}, Version: "ailv1"})
+	// JSON-RPC, not a terminal: its strings are escaped JSON.
+	return mcpserver.Serve(ctx, d.Stdin, termtext.Underlying(d.Stdout), mcpserver.Config{Dir: dir, Counter: cl100k.Counter{}, Version: "ailv1"})
 }
 
 // readInput reads path, or stdin when path is "" or "-", up to limit

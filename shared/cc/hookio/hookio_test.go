@@ -147,6 +147,12 @@ func TestEmit(t *testing.T) {
 		{"nothing", PostToolUse, Result{}, false, "", "", 0},
 		{"notice and context", UserPromptSubmit, Result{Context: "c", Notice: "n"}, false, `{"systemMessage":"n","hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"c"}}` + "\n", "", 0},
 		{"notice dropped where discarded", PreCompact, Result{Notice: "n"}, false, "", "", 0},
+		{"notice cleaned for the terminal", SessionStart, Result{Notice: "branch x\x1b]0;title\x07\x1b[2J\u009b2J\u202Ey\xff"}, false,
+			`{"systemMessage":"branch xy` + "\uFFFD" + `"}` + "\n", "", 0},
+		{"context cleaned for the model", PostToolUse, Result{Context: "a\u202E\u2066b\u2028c\U000E0041\u200Bd\x1b[31m\n\te"}, false,
+			`{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"ab cd\n\te"}}` + "\n", "", 0},
+		{"guidance cleaned for the summariser", PreCompact, Result{Text: "keep\u202Ex\u0085"}, false, "keepx", "", 0},
+		{"block reason cleaned", PreCompact, Result{Block: "no\x1b]52;c;QQ==\x07"}, false, "", "no", ExitBlock},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

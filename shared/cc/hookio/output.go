@@ -1,9 +1,11 @@
 package hookio
 
 import (
-	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"io"
 	"unicode/utf8"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 // Exit codes as Claude Code reads them: 0 lets the action go ahead and
@@ -61,7 +63,14 @@ type specific struct {
 // "continue": false, never writes hookSpecificOutput for an event that
 // rejects it, and never blocks a Stop hook that is already continuing
 // because of a block (stopActive), which would loop the session.
+//
+// Every hook's output leaves here, and much of it quotes outside text
+// (file names, commit subjects, notes): the notice, shown on the user's
+// terminal, is cleaned with [termtext.Text]; what the model reads, with
+// [termtext.Model].
 func Emit(event Event, res Result, stopActive bool, stdout, stderr io.Writer) int {
+	res = Result{Context: termtext.Model(res.Context), Notice: termtext.Text(res.Notice),
+		Text: termtext.Model(res.Text), Block: termtext.Model(res.Block)}
 	if res.Block != "" && blockEvents[event] && !(event == Stop && stopActive) {
 		if event == Stop || event == UserPromptSubmit {
 			return writeJSON(stdout, output{Decision: "block", Reason: truncate(res.Block)})

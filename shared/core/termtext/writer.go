@@ -82,3 +82,13 @@ func lastRuneStart(s string) int {
 	}
 	return -1
 }
+
+// Underlying returns the writer a [Writer] writes to, and any other
+// writer as it is: for a child process that must get the terminal itself
+// (an editor) or that cleans its own output (our other binaries).
+func Underlying(w io.Writer) io.Writer {
+	if t, ok := w.(*Writer); ok {
+		return t.w
+	}
+	return w
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/narrowcli"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
 
@@ -71,8 +72,11 @@ type CLI struct {
 var errSilent = errors.New("")
 
 // Main runs `si` with args (without the program name) and returns the
-// exit code: 0 success, 1 failure, 2 usage error.
+// exit code: 0 success, 1 failure, 2 usage error. Everything it prints
+// goes through [termtext.Writer]: paths, notes, transcripts and settings
+// hold outside text, and si never prints an escape sequence of its own.
 func Main(args []string, env Env) int {
+	env.Stdout, env.Stderr = termtext.NewWriter(env.Stdout), termtext.NewWriter(env.Stderr)
 	if version.Asked(args) {
 		return version.Print(env.Stdout, "si")
 	}

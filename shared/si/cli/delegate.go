@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 // Subcommands with heavy dependencies (go-git and HTTP for the
@@ -41,7 +43,8 @@ func (d *deps) delegate(name string, args []string) error {
 		return fmt.Errorf("%s %w; reinstall session-intelligence", name, err)
 	}
 	cmd := exec.Command(path, args...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr, cmd.Dir = d.Stdin, d.Stdout, d.Stderr, d.Cwd
+	// The sibling cleans its own output, and may need the terminal.
+	cmd.Stdin, cmd.Stdout, cmd.Stderr, cmd.Dir = d.Stdin, termtext.Underlying(d.Stdout), termtext.Underlying(d.Stderr), d.Cwd
 	err = cmd.Run()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
