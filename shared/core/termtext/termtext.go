@@ -48,6 +48,16 @@ func Model(s string) string { return clean(s, multiLine|forModel) }
 // ModelLine returns s fit for one line of the model's context.
 func ModelLine(s string) string { return clean(s, forModel) }
 
+// ModelLines is [ModelLine] of each of list, in a new slice: items of a
+// list we write one a line (file names, follow-ups, lines of a file).
+func ModelLines(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = ModelLine(s)
+	}
+	return out
+}
+
 // clean returns s itself when nothing in it needs to change.
 func clean(s string, m mode) string {
 	for i := 0; i < len(s); i++ {

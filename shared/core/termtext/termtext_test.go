@@ -85,6 +85,10 @@ func TestModel(t *testing.T) {
 	if got := ModelLine("a\nb\u202E\U000E0041"); got != "a b" {
 		t.Errorf("ModelLine = %q, want %q", got, "a b")
 	}
+	list := []string{"x\ny", "ok"}
+	if got := ModelLines(list); len(got) != 2 || got[0] != "x y" || got[1] != "ok" || list[0] != "x\ny" {
+		t.Errorf("ModelLines = %q (list now %q)", got, list)
+	}
 }
 
 func TestStyled(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
 )
 
@@ -39,8 +40,12 @@ type Input struct {
 }
 
 // Compose renders the advisory as plain text (it is model context, so no
-// colour codes).
+// colour codes). The shape diagnosis and the paths quote outside text
+// (folder and file names): each is one line for the model
+// ([termtext.ModelLine]).
 func Compose(in Input) string {
+	in.Diagnosis, in.MemoryDir, in.MemoryFile = termtext.ModelLine(in.Diagnosis), termtext.ModelLine(in.MemoryDir), termtext.ModelLine(in.MemoryFile)
+	in.FollowUps = termtext.ModelLines(in.FollowUps)
 	var b strings.Builder
 	b.WriteString(headline(in))
 	if in.Diagnosis != "" {

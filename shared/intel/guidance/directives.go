@@ -3,6 +3,8 @@ package guidance
 import (
 	"fmt"
 	"strings"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 // memoryBlock points the summary at the auto-memory file this session
@@ -15,7 +17,7 @@ func memoryBlock(in Input) string {
 	}
 	file := "this session's project_session_<date>_<id>.md"
 	if !in.Stable {
-		file = in.SavedMemory
+		file = termtext.ModelLine(in.SavedMemory)
 	}
 	return fmt.Sprintf(`SESSION MEMORY:
 %s
@@ -32,7 +34,7 @@ func prioritiesBlock(in Input) string {
 	if len(in.FollowUps) == 0 {
 		return ""
 	}
-	items := in.FollowUps[:min(len(in.FollowUps), maxFollowUps)]
+	items := termtext.ModelLines(in.FollowUps[:min(len(in.FollowUps), maxFollowUps)]) // from files anyone could edit
 	return fmt.Sprintf(`OPEN FOLLOW-UPS (recorded before this session compacted):
 %s
 %s

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 	"github.com/session-intelligence/session-intelligence/shared/intel/capture"
 	"github.com/session-intelligence/session-intelligence/shared/intel/sessionctx"
 	"github.com/session-intelligence/session-intelligence/shared/intel/shape"
@@ -79,7 +80,7 @@ func contextBlock(in Input) string {
 	}
 	var parts, stale []string
 	for _, s := range sections {
-		lines := realLines(in.Context.Sections[s.heading])
+		lines := termtext.ModelLines(realLines(in.Context.Sections[s.heading])) // a file anyone could have edited
 		if len(lines) == 0 {
 			continue
 		}

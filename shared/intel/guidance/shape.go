@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 	"github.com/session-intelligence/session-intelligence/shared/intel/shape"
 )
 
@@ -17,7 +18,7 @@ func shapeBlock(in Input) string {
 	var b strings.Builder
 	b.WriteString("OBSERVED CONTEXT SHAPE (auto-generated from tool usage):\n" + rule + "\n")
 	if a.Shift != nil && len(a.Shift.From) > 0 && len(a.Shift.To) > 0 {
-		fmt.Fprintf(&b, "\nDOMAIN SHIFT DETECTED: %s → %s\n", strings.Join(a.Shift.From, ", "), strings.Join(a.Shift.To, ", "))
+		fmt.Fprintf(&b, "\nDOMAIN SHIFT DETECTED: %s → %s\n", strings.Join(termtext.ModelLines(a.Shift.From), ", "), strings.Join(termtext.ModelLines(a.Shift.To), ", "))
 		if !in.Stable {
 			fmt.Fprintf(&b, "(Jaccard overlap %.2f across recent tool calls)\n", a.Shift.Jaccard)
 		}
@@ -48,17 +49,19 @@ func shapeBlock(in Input) string {
 	return b.String() + rule
 }
 
-// rootLine lists one root; the stable form is its name alone.
+// rootLine lists one root; the stable form is its name alone. Names and
+// samples are paths from tool calls: one line each for the model.
 func rootLine(r shape.Root, stable bool, when string) string {
+	name := termtext.ModelLine(r.Name)
 	if stable {
-		return "  - " + r.Name + "\n"
+		return "  - " + name + "\n"
 	}
-	line := fmt.Sprintf("  - %s (%d calls%s)", r.Name, r.Count, when)
+	line := fmt.Sprintf("  - %s (%d calls%s)", name, r.Count, when)
 	if r.Count == 0 { // a root of files in flight or key files the log does not hold
-		line = fmt.Sprintf("  - %s (holds a key file or one in flight)", r.Name)
+		line = fmt.Sprintf("  - %s (holds a key file or one in flight)", name)
 	}
 	if len(r.Samples) > 0 {
-		line += " — e.g. " + strings.Join(r.Samples, ", ")
+		line += " — e.g. " + strings.Join(termtext.ModelLines(r.Samples), ", ")
 	}
 	return line + "\n"
 }
@@ -71,11 +74,11 @@ func markers(ms []shape.Marker, stable bool) []string {
 		if stable {
 			if !seen[m.Event] {
 				seen[m.Event] = true
-				out = append(out, m.Event)
+				out = append(out, termtext.ModelLine(m.Event))
 			}
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s at ~%s tokens", m.Event, humanize.Tokens(m.Tokens)))
+		out = append(out, fmt.Sprintf("%s at ~%s tokens", termtext.ModelLine(m.Event), humanize.Tokens(m.Tokens)))
 	}
 	return out
 }

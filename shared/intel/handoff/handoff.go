@@ -14,10 +14,10 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 // File is the hand-off's name in the project directory.
@@ -114,15 +114,12 @@ func (h *Handoff) clean() {
 	}
 }
 
-// text makes one line of plain text of at most maxText runes.
+// text makes one line of plain text of at most maxText runes, without
+// escapes, controls, bidi controls or invisible characters
+// ([termtext.ModelLine]): it is quoted to the model and, in the banner,
+// shown to the user.
 func text(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, s)
-	s = strings.Join(strings.Fields(s), " ")
+	s = strings.Join(strings.Fields(termtext.ModelLine(s)), " ")
 	if r := []rune(s); len(r) > maxText {
 		s = string(r[:maxText]) + "…"
 	}
