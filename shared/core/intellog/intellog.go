@@ -15,12 +15,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
 
 // Level orders log lines by severity.
@@ -104,7 +104,7 @@ func (l *Logger) format(t time.Time, lv Level, msg string, meta any) string {
 	if len(sid) > 12 {
 		sid = sid[:12]
 	}
-	msg = strings.ReplaceAll(msg, "\n", " ")
+	msg = termtext.Line(msg) // one line, and no escape from a path or a branch reaches `tail -f`
 	src := l.Source
 	if len(src) > 16 {
 		src = src[:16]
@@ -119,7 +119,7 @@ func (l *Logger) format(t time.Time, lv Level, msg string, meta any) string {
 				}
 				b = append(b[:cut], "..."...)
 			}
-			s += " | " + string(b)
+			s += " | " + termtext.Line(string(b)) // JSON leaves C1 and bidi controls raw
 		}
 	}
 	return s + "\n"

@@ -48,6 +48,8 @@ func TestLineFormat(t *testing.T) {
 			"2026-03-07 09:05:04.123 INFO  si               [0123456789ab] m"},
 		{"newlines flattened", "si", "s", Info, "a\nb\nc", nil,
 			"2026-03-07 09:05:04.123 INFO  si               [s] a b c"},
+		{"escapes from outside text dropped", "si", "s", Info, "branch x\x1b]0;title\x07\x1b[2J\u202Ey\r", map[string]string{"p": "a\u009b2J\u202Eb"},
+			"2026-03-07 09:05:04.123 INFO  si               [s] branch xy  | " + `{"p":"ab"}`},
 		{"meta cut at 500", "si", "s", Info, "m", longMeta,
 			"2026-03-07 09:05:04.123 INFO  si               [s] m | " + `{"k":"` + strings.Repeat("x", 491) + "..."},
 		{"unencodable meta dropped", "si", "s", Info, "m", make(chan int),

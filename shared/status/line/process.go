@@ -13,6 +13,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/detach"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 	"github.com/session-intelligence/session-intelligence/shared/core/version"
 )
 
@@ -122,7 +123,7 @@ func unwireMain(env IO) int {
 	changed, err := wiring.Unwire(wiring.Options{Dirs: dirs})
 	switch {
 	case err != nil:
-		fmt.Fprintln(env.Stdout, "si-statusline: unwire:", err)
+		fmt.Fprintln(env.Stdout, "si-statusline: unwire:", termtext.Line(err.Error())) // it names a path
 		return 1
 	case changed:
 		fmt.Fprintln(env.Stdout, "si-statusline: previous statusLine restored in settings.json")
