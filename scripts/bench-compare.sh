@@ -5,7 +5,8 @@
 # its own HOME (caches of different versions must not evict each other)
 # and the runs alternate A, B, A, B, so a machine that gets busier meanwhile
 # affects both alike; the figure to read is the median of the pairwise
-# differences B−A.
+# differences B−A, of wall time and of CPU time (user + system, which a
+# machine shared with others disturbs least).
 #
 #   scripts/bench-compare.sh REV_A [REV_B]   # REV_B defaults to the work tree
 set -euo pipefail

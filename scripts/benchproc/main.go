@@ -79,16 +79,18 @@ func compare(name string, a, b side, input []byte, warm, n int) {
 		a.once(input)
 		b.once(input)
 	}
-	diffs := make([]time.Duration, 0, n)
+	diffs, cpus := make([]time.Duration, 0, n), make([]time.Duration, 0, n)
 	for range n {
-		da := a.timed(input)
-		db := b.timed(input)
-		diffs = append(diffs, db-da)
+		da, ca := a.timed(input)
+		db, cb := b.timed(input)
+		diffs, cpus = append(diffs, db-da), append(cpus, cb-ca)
 	}
 	slices.Sort(diffs)
+	slices.Sort(cpus)
 	fmt.Println(a.summary(name + " [A]"))
 	fmt.Println(b.summary(name + " [B]"))
-	fmt.Printf("%-40s B-A: median of pairwise differences %s (p10 %s, p90 %s)\n", name, ms(diffs[n/2]), ms(diffs[n/10]), ms(diffs[n*9/10]))
+	fmt.Printf("%-40s B-A: median of pairwise differences %s (p10 %s, p90 %s); CPU %s (p10 %s, p90 %s)\n", name,
+		ms(diffs[n/2]), ms(diffs[n/10]), ms(diffs[n*9/10]), ms(cpus[n/2]), ms(cpus[n/10]), ms(cpus[n*9/10]))
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000) }
