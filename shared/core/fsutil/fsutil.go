@@ -18,17 +18,34 @@ var ErrTooLarge = errors.New("file too large")
 // mode of dir itself if it already existed with a looser one. Parents it
 // creates are 0700 too (the umask can only take bits away); parents that
 // already existed are left as they are, since they may be the user's.
+// dir is one of the plugin's own: anything else found at its path (a
+// file, a FIFO, a link to no directory, a link loop) is moved aside
+// ([MoveAside]) and the directory made afresh.
 func PrivateDir(dir string) error {
+	fi, err := os.Stat(dir)
+	if err == nil && fi.IsDir() {
+		return tightenDir(dir, fi)
+	}
+	if lfi, lerr := os.Lstat(dir); lerr == nil && !lfi.IsDir() {
+		why := fmt.Errorf("a %s where a directory belongs", kind(lfi))
+		if _, err := MoveAside(dir, lfi, why); err != nil {
+			return err
+		}
+	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("create %s: %w", dir, err)
 	}
-	fi, err := os.Stat(dir)
-	if err != nil {
+	if fi, err = os.Stat(dir); err != nil {
 		return fmt.Errorf("stat %s: %w", dir, err)
 	}
 	if !fi.IsDir() {
 		return fmt.Errorf("%s: not a directory", dir)
 	}
+	return tightenDir(dir, fi)
+}
+
+// tightenDir sets dir to 0700 when group or others have any access.
+func tightenDir(dir string, fi os.FileInfo) error {
 	if PermBits && fi.Mode().Perm()&0o077 != 0 {
 		if err := os.Chmod(dir, 0o700); err != nil {
 			return fmt.Errorf("chmod %s: %w", dir, err)
@@ -101,9 +118,16 @@ func WriteAtomicFunc(path string, perm os.FileMode, d Durability, write func(io.
 // runaway file cannot exhaust memory. The buffer is sized from the file's
 // length, so a read is one allocation.
 func ReadCapped(path string, limit int64) ([]byte, error) {
+	data, _, err := readCapped(path, limit)
+	return data, err
+}
+
+// readCapped is [ReadCapped] that also returns what it read from (nil
+// when the open failed).
+func readCapped(path string, limit int64) ([]byte, os.FileInfo, error) {
 	f, fi, err := OpenRegular(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	size := int64(512)
@@ -113,12 +137,12 @@ func ReadCapped(path string, limit int64) ([]byte, error) {
 	buf := make([]byte, 0, min(size, limit+1))
 	data, err := readAll(io.LimitReader(f, limit+1), buf)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, fi, fmt.Errorf("read %s: %w", path, err)
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("read %s: %w (over %d bytes)", path, ErrTooLarge, limit)
+		return nil, fi, fmt.Errorf("read %s: %w (over %d bytes)", path, ErrTooLarge, limit)
 	}
-	return data, nil
+	return data, fi, nil
 }
 
 // readAll is io.ReadAll into a buffer with a capacity hint.
@@ -139,17 +163,16 @@ func readAll(r io.Reader, b []byte) ([]byte, error) {
 }
 
 // AppendLine appends one line (a trailing newline is added) to path,
-// creating it 0600 and tightening an existing file that others may read:
-// every appended file is one of the plugin's own logs. The caller holds
-// the file's lock when other processes append too. A failed write (disk
-// full) is truncated away, so the file never ends in a partial line.
+// opened with [OpenAppend]: every appended file is one of the plugin's
+// own logs. The caller holds the file's lock when other processes append
+// too. A failed write (disk full) is truncated away, so the file never
+// ends in a partial line.
 func AppendLine(path string, line []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := OpenAppend(path)
 	if err != nil {
-		return fmt.Errorf("append %s: %w", path, err)
+		return err
 	}
 	defer f.Close()
-	tighten(f)
 	size, err := f.Seek(0, io.SeekEnd)
 	if err != nil {
 		return fmt.Errorf("append %s: %w", path, err)

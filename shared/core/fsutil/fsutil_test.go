@@ -150,9 +150,11 @@ func TestPrivateDir(t *testing.T) {
 	if err := os.Chmod(loose, 0o755); err != nil { // defeat the umask
 		t.Fatal(err)
 	}
-	file := filepath.Join(base, "file")
-	if err := os.WriteFile(file, nil, 0o600); err != nil {
-		t.Fatal(err)
+	file, parent := filepath.Join(base, "file"), filepath.Join(base, "parent")
+	for _, f := range []string{file, parent} {
+		if err := os.WriteFile(f, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
 	tests := []struct {
 		name, dir string
@@ -161,7 +163,8 @@ func TestPrivateDir(t *testing.T) {
 		{"new nested", filepath.Join(base, "a", "b", "c"), false},
 		{"tightens 0755", loose, false},
 		{"already private", loose, false},
-		{"a file", file, true},
+		{"a file: moved aside", file, false},
+		{"below a file: the parent is not ours to move", filepath.Join(parent, "sub"), true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

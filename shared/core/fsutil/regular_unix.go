@@ -3,6 +3,7 @@
 package fsutil
 
 import (
+	"errors"
 	"os"
 	"syscall"
 )
@@ -16,3 +17,18 @@ func openNonBlocking(path string) (*os.File, error) {
 
 // noFollow makes an open fail on a symlink rather than follow it.
 const noFollow = syscall.O_NOFOLLOW
+
+// ownFlags are added to every open of one of the plugin's own files for
+// writing: a FIFO never blocks the open (without a reader it fails with
+// ENXIO), a link is never followed, a terminal never becomes ours.
+const ownFlags = syscall.O_NONBLOCK | syscall.O_NOFOLLOW | syscall.O_NOCTTY
+
+// OwnOpenFlags are [ownFlags] for packages that open through a library
+// (the lock file).
+const OwnOpenFlags = ownFlags
+
+// isLoop reports a symlink loop, or a link where O_NOFOLLOW refused one
+// (ELOOP; EMLINK on the BSDs).
+func isLoop(err error) bool {
+	return errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EMLINK)
+}

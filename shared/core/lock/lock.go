@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 )
 
 // ErrTimeout is returned when the lock could not be taken before the
@@ -28,10 +30,10 @@ const pollEvery = 2 * time.Millisecond
 // deleted, so two processes always lock the same inode) and returns the
 // function that releases it. It gives up when ctx ends.
 func Acquire(ctx context.Context, path string) (release func() error, err error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("lock %s: %w", path, err)
+	fl, err := prepare(path)
+	if err != nil {
+		return nil, err
 	}
-	fl := flock.New(path, flock.SetPermissions(0o600))
 	ok, err := fl.TryLockContext(ctx, pollEvery)
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
 		return nil, fmt.Errorf("lock %s: %w", path, err)
@@ -46,10 +48,10 @@ func Acquire(ctx context.Context, path string) (release func() error, err error)
 // false when another process holds it; err is set only when the lock
 // file cannot be made or opened.
 func TryLock(path string) (release func() error, ok bool, err error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, false, fmt.Errorf("lock %s: %w", path, err)
+	fl, err := prepare(path)
+	if err != nil {
+		return nil, false, err
 	}
-	fl := flock.New(path, flock.SetPermissions(0o600))
 	got, err := fl.TryLock()
 	if err != nil {
 		return nil, false, fmt.Errorf("lock %s: %w", path, err)
@@ -58,6 +60,31 @@ func TryLock(path string) (release func() error, ok bool, err error) {
 		return nil, false, nil
 	}
 	return fl.Unlock, true, nil
+}
+
+// prepare makes the lock file's directory and heals the lock file
+// itself: anything but a regular file at path (a directory, a FIFO, a
+// link, a link loop) would make every open fail or, for a FIFO, wait
+// forever, so it is moved aside ([fsutil.MoveAside]) and the lock
+// started afresh; a lock file others may read is tightened to 0600. The
+// open flock makes never blocks and never follows a link either
+// ([fsutil.OwnOpenFlags]), so what is swapped in after the check cannot
+// hang it.
+func prepare(path string) (*flock.Flock, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	if fi, err := os.Lstat(path); err == nil {
+		switch {
+		case !fi.Mode().IsRegular():
+			if _, err := fsutil.MoveAside(path, fi, errors.New("a lock file that is not a regular file")); err != nil {
+				return nil, fmt.Errorf("lock %s: %w", path, err)
+			}
+		case fsutil.PermBits && fi.Mode().Perm()&0o077 != 0:
+			_ = os.Chmod(path, 0o600)
+		}
+	}
+	return flock.New(path, flock.SetPermissions(0o600), flock.SetFlag(openFlags)), nil
 }
 
 // Held reports whether another process holds the lock on path now.
