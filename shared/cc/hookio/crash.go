@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
@@ -43,7 +44,7 @@ func captureCrashes(logs string, event Event) {
 	if logs == "" {
 		return
 	}
-	f, err := os.OpenFile(crashFile(logs, event), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := fsutil.OpenAppend(crashFile(logs, event))
 	if err != nil {
 		return
 	}
@@ -76,7 +77,7 @@ func ReportCrash(event Event, status string, env proc.IO) int {
 // of fatal error its first frames show (a runtime throw writes its
 // message to stderr only), else its first frame. At most 300 bytes.
 func crashReason(path string) string {
-	f, err := os.Open(path)
+	f, _, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return ""
 	}

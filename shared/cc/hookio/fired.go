@@ -28,10 +28,10 @@ type Fired struct {
 // write its record still does its work.
 func markFired(d paths.Dirs, e Event, sid string) error {
 	dir := FiredDir(d)
-	if err := fsutil.PrivateDir(dir); err != nil {
+	if err := fsutil.PrivateTree(d.State, dir); err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(filepath.Join(dir, string(e)), []byte(sid+"\n"), 0o600, fsutil.NoSync)
+	return fsutil.WriteOwn(filepath.Join(dir, string(e)), []byte(sid+"\n"), fsutil.NoSync)
 }
 
 // ReadFired returns the latest run of each event that has one.

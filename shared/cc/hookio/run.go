@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
@@ -43,6 +44,7 @@ func Main(event Event, env proc.IO, h Handler) int {
 	}
 	log := &intellog.Logger{Dir: dirs.Logs, Source: source(event), Now: env.Now, Fallback: env.Stderr,
 		Min: intellog.MinLevel(env.Getenv("CLAUDE_INTEL_DEBUG") == "1", env.Getenv("CLAUDE_INTEL_QUIET") == "1")}
+	defer LogHealed(log)
 	if err != nil {
 		// Someone else's state directory: do nothing at all, say so once.
 		log.Warnf(nil, "hook skipped: %v", err)
@@ -98,6 +100,21 @@ func newRuntime(event Event, env proc.IO, dirs paths.Dirs, log *intellog.Logger,
 		now = time.Now
 	}
 	return &Runtime{Event: event, Dirs: dirs, Config: cfg, Problems: probs, Log: log, SID: sid, Getenv: env.Getenv, Now: now}
+}
+
+// LogHealed writes one line for each damaged file this process moved
+// aside ([fsutil.Healed]), the log file itself included when writing
+// these lines healed it.
+func LogHealed(log *intellog.Logger) {
+	for range 3 {
+		heals := fsutil.Healed()
+		if len(heals) == 0 {
+			return
+		}
+		for _, h := range heals {
+			log.Warnf(nil, "%s", h)
+		}
+	}
 }
 
 // guard runs the handler and turns a panic into an error with its stack.

@@ -39,7 +39,7 @@ func Active(d paths.Dirs, id string) bool {
 	sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00%d %d\x00%d %d", id, inst.mtime, inst.size, set.mtime, set.size))
 	dir := filepath.Join(d.Cache(), CacheDir)
 	name := filepath.Join(dir, hex.EncodeToString(sum[:12]))
-	if fi, err := os.Stat(name); err == nil {
+	if fi, err := os.Lstat(name); err == nil && fi.Mode().IsRegular() {
 		return fi.Size() > 0
 	}
 	st, ok := Read(d.Claude, id)
@@ -51,19 +51,21 @@ func Active(d paths.Dirs, id string) bool {
 	return st.Active()
 }
 
-// remember replaces the cached answers in dir with one at name.
+// remember replaces the cached answers in dir with one at name; whatever
+// else is in dir (an older answer, or something that is no answer at
+// all) goes.
 func remember(dir, name string, active bool) {
-	if fsutil.PrivateDir(dir) != nil {
+	if fsutil.PrivateTree(filepath.Dir(dir), dir) != nil {
 		return
 	}
 	if old, err := os.ReadDir(dir); err == nil {
 		for _, e := range old {
-			_ = os.Remove(filepath.Join(dir, e.Name()))
+			_ = os.RemoveAll(filepath.Join(dir, e.Name()))
 		}
 	}
 	var data []byte
 	if active {
 		data = []byte("1")
 	}
-	_ = fsutil.WriteAtomic(name, data, 0o600, fsutil.NoSync)
+	_ = fsutil.WriteOwn(name, data, fsutil.NoSync)
 }

@@ -98,7 +98,7 @@ func unframe(data, magic []byte, n int) (uint64, [][]byte, error) {
 
 // loadStats reads the stats file.
 func loadStats(path string) (cached, uint64, error) {
-	data, err := fsutil.ReadCapped(path, maxCache)
+	data, err := fsutil.ReadOwn(path, maxCache)
 	if err != nil {
 		return cached{}, 0, err
 	}
@@ -115,7 +115,7 @@ func loadStats(path string) (cached, uint64, error) {
 
 // loadResume rebuilds the accumulator of a loaded stats file.
 func loadResume(path string, gen uint64, stats *Stats) (*Accumulator, error) {
-	data, err := fsutil.ReadCapped(path, maxCache)
+	data, err := fsutil.ReadOwn(path, maxCache)
 	if err != nil {
 		return nil, err
 	}
@@ -151,12 +151,12 @@ func saveCache(dir, transcript string, id identity, a *Accumulator) error {
 		raw = binary.LittleEndian.AppendUint64(raw, k)
 	}
 	statsPath, resumePath := cachePaths(dir, transcript)
-	if err := fsutil.PrivateDir(filepath.Dir(statsPath)); err != nil {
+	if err := fsutil.PrivateTree(dir, filepath.Dir(statsPath)); err != nil {
 		return err
 	}
 	gen := uint64(time.Now().UnixNano())
-	if err := fsutil.WriteAtomic(resumePath, frame(resumeMagic, gen, resume, raw), 0o600, fsutil.NoSync); err != nil {
+	if err := fsutil.WriteOwn(resumePath, frame(resumeMagic, gen, resume, raw), fsutil.NoSync); err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(statsPath, frame(statsMagic, gen, stats), 0o600, fsutil.NoSync)
+	return fsutil.WriteOwn(statsPath, frame(statsMagic, gen, stats), fsutil.NoSync)
 }

@@ -225,8 +225,8 @@ func recordPath(state string) string { return filepath.Join(state, "commands.jso
 
 func loadRecord(state string) record {
 	var r record
-	if data, err := fsutil.ReadCapped(recordPath(state), 64<<10); err == nil {
-		_ = jsonx.Unmarshal(data, &r)
+	if _, err := fsutil.ReadOwnJSON(recordPath(state), 64<<10, &r); err != nil {
+		return record{} // none, or a damaged one moved aside
 	}
 	return r
 }
@@ -252,7 +252,7 @@ func (r record) save(state string) error {
 	if err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(recordPath(state), data, 0o600, fsutil.Sync)
+	return fsutil.WriteOwn(recordPath(state), data, fsutil.Sync)
 }
 
 func removeRecord(state string) error {

@@ -207,13 +207,14 @@ func Forget(d paths.Dirs) error {
 // File names the wiring record.
 func File(d paths.Dirs) string { return filepath.Join(d.State, "statusline.json") }
 
-// Load reads the wiring record (zero when absent or unreadable).
+// Load reads the wiring record (zero when absent or unreadable; a
+// damaged one is moved aside).
 func Load(d paths.Dirs) Record { return load(d) }
 
 func load(d paths.Dirs) Record {
 	var r Record
-	if data, err := fsutil.ReadCapped(File(d), 64<<10); err == nil {
-		_ = jsonx.Unmarshal(data, &r)
+	if _, err := fsutil.ReadOwnJSON(File(d), 64<<10, &r); err != nil {
+		return Record{}
 	}
 	return r
 }
@@ -226,7 +227,7 @@ func save(d paths.Dirs, r Record) error {
 	if err := fsutil.PrivateDir(d.State); err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(File(d), data, 0o600, fsutil.Sync)
+	return fsutil.WriteOwn(File(d), data, fsutil.Sync)
 }
 
 // isOurs reports whether a statusLine value runs our status line.

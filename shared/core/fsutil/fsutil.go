@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // ErrTooLarge is returned by [ReadCapped] when a file exceeds the cap.
@@ -208,4 +209,32 @@ func CopyAtomic(src, dst string, perm os.FileMode, limit int64) ([]byte, error) 
 		return nil, err
 	}
 	return data, WriteAtomic(dst, data, perm, Sync)
+}
+
+// PrivateTree is [PrivateDir] for dir and every directory between root
+// and it, root included: each is made 0700 or tightened, and anything
+// else found at one of their paths is moved aside. It costs one stat when
+// dir is already a directory. A dir outside root is [PrivateDir]'s alone.
+func PrivateTree(root, dir string) error {
+	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+		return tightenDir(dir, fi)
+	}
+	rel, err := filepath.Rel(root, dir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return PrivateDir(dir)
+	}
+	if err := PrivateDir(root); err != nil {
+		return err
+	}
+	cur := root
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		if part == "." {
+			continue
+		}
+		cur = filepath.Join(cur, part)
+		if err := PrivateDir(cur); err != nil {
+			return err
+		}
+	}
+	return nil
 }

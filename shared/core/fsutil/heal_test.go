@@ -43,7 +43,7 @@ func TestReadOwnHeals(t *testing.T) {
 			damage.Make(t, path, k)
 			Healed()
 			var v struct{ Calls int }
-			err := ReadOwnJSON(path, 64<<10, &v)
+			_, err := ReadOwnJSON(path, 64<<10, &v)
 			if !errors.Is(err, fs.ErrNotExist) || !errors.Is(err, ErrHealed) {
 				t.Fatalf("ReadOwnJSON = %v, want ErrHealed (a missing file)", err)
 			}
@@ -59,11 +59,22 @@ func TestReadOwnKeepsGoodAndMissing(t *testing.T) {
 		t.Fatal(err)
 	}
 	var v struct{ Calls int }
-	if err := ReadOwnJSON(good, 1<<10, &v); err != nil || v.Calls != 3 {
+	if _, err := ReadOwnJSON(good, 1<<10, &v); err != nil || v.Calls != 3 {
 		t.Errorf("ReadOwnJSON(good) = %v, %+v", err, v)
 	}
 	if _, err := ReadOwn(filepath.Join(dir, "missing"), 1<<10); !errors.Is(err, fs.ErrNotExist) || errors.Is(err, ErrHealed) {
 		t.Errorf("ReadOwn(missing) = %v, want a plain not-exist", err)
+	}
+	empty := filepath.Join(dir, "empty.json")
+	if err := os.WriteFile(empty, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadOwnJSON(empty, 1<<10, &v); !errors.Is(err, ErrEmpty) || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("ReadOwnJSON(empty) = %v, want ErrEmpty (left for the next write)", err)
+	}
+	under := filepath.Join(good, "below-a-file")
+	if _, err := ReadOwn(under, 1<<10); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("ReadOwn(below a file) = %v, want not-exist", err)
 	}
 	if h := Healed(); len(h) != 0 || len(damage.Aside(good)) != 0 {
 		t.Errorf("nothing should have moved: %+v", h)

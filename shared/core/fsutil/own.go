@@ -1,8 +1,10 @@
 package fsutil
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"time"
@@ -20,7 +22,7 @@ import (
 func ReadOwn(path string, limit int64) ([]byte, error) {
 	data, fi, err := readCapped(path, limit)
 	if !Damage(err) {
-		return data, err
+		return data, notExist(err)
 	}
 	if errors.Is(err, ErrTooLarge) {
 		return nil, heal(path, fi, err)
@@ -28,26 +30,44 @@ func ReadOwn(path string, limit int64) ([]byte, error) {
 	return nil, heal(path, nil, err)
 }
 
-// ReadOwnJSON decodes one of the plugin's own JSON files into v. A file
-// that [ReadOwn] finds damaged, or whose content does not decode into v
-// (garbage, a member of the wrong type), is moved aside and reported as
-// [ErrHealed]; v is then left as it was only when the decode failed
-// before touching it, so a caller starts from a zero value on any error.
-func ReadOwnJSON(path string, limit int64, v any) error {
+// ReadOwnJSON decodes one of the plugin's own JSON files into v and
+// returns what it read. A file that [ReadOwn] finds damaged, or whose
+// content does not decode into v (garbage, a member of the wrong type),
+// is moved aside and reported as [ErrHealed]; v may then be half
+// filled, so a caller starts from a zero value on any error. An empty
+// file (what a write cut by a power loss can leave) is no damage: it is
+// reported as [ErrEmpty] and left for the next write to replace.
+func ReadOwnJSON(path string, limit int64, v any) ([]byte, error) {
 	data, fi, err := readCapped(path, limit)
 	if Damage(err) {
 		if errors.Is(err, ErrTooLarge) {
-			return heal(path, fi, err)
+			return nil, heal(path, fi, err)
 		}
-		return heal(path, nil, err)
+		return nil, heal(path, nil, err)
 	}
 	if err != nil {
-		return err
+		return nil, notExist(err)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, ErrEmpty
 	}
 	if err := jsonx.Unmarshal(data, v); err != nil {
-		return heal(path, fi, fmt.Errorf("does not decode: %w", err))
+		return nil, heal(path, fi, fmt.Errorf("does not decode: %w", err))
 	}
-	return nil
+	return data, nil
+}
+
+// ErrEmpty is [ReadOwnJSON]'s answer for an empty file; it wraps
+// fs.ErrNotExist.
+var ErrEmpty = fmt.Errorf("empty file: %w", fs.ErrNotExist)
+
+// notExist makes "a parent is not a directory" a missing file too (the
+// parent is its own owner's to heal), so callers start afresh on it.
+func notExist(err error) error {
+	if isNotDir(err) && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w (%w)", fs.ErrNotExist, err)
+	}
+	return err
 }
 
 // heal moves path aside and returns ErrHealed, or the error of the move.
@@ -182,4 +202,51 @@ func Within(stamp, now time.Time, d time.Duration) bool {
 func Recent(path string, now time.Time, d time.Duration) bool {
 	fi, err := os.Stat(path)
 	return err == nil && Within(fi.ModTime(), now, d)
+}
+
+// ReadOwnTail reads one of the plugin's own line logs, or its newest
+// part when it is longer than limit: the last limit bytes from the first
+// line that starts in them. A path that holds no regular file (or a
+// link loop) is moved aside like [ReadOwn] does. cut reports whether
+// older lines were left out.
+func ReadOwnTail(path string, limit int64) (data []byte, cut bool, err error) {
+	f, fi, err := OpenRegular(path)
+	if Damage(err) {
+		return nil, false, heal(path, nil, err)
+	}
+	if err != nil {
+		return nil, false, notExist(err)
+	}
+	defer f.Close()
+	// From one byte before the tail, so that a line starting right at it
+	// is seen to start there.
+	off := max(0, fi.Size()-limit-1)
+	buf := make([]byte, 0, min(fi.Size()-off, limit+1)+1)
+	data, err = readAll(io.NewSectionReader(f, off, limit+1), buf)
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s: %w", path, err)
+	}
+	if off > 0 {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			return nil, true, nil // one line longer than limit: nothing whole
+		}
+		data = data[i+1:]
+	}
+	return data, off > 0, nil
+}
+
+// Marked reports whether the marker file path exists. Anything but a
+// regular file there is moved aside and counts as no marker, so that
+// what the marker guards runs again once and sets a good one.
+func Marked(path string) bool {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return false
+	}
+	if fi.Mode().IsRegular() {
+		return true
+	}
+	_, _ = MoveAside(path, fi, fmt.Errorf("a %s where a marker file belongs", kind(fi)))
+	return false
 }

@@ -25,3 +25,6 @@ const OwnOpenFlags = ownFlags
 
 // isLoop: Windows reports a link loop as an ordinary open error.
 func isLoop(error) bool { return false }
+
+// isNotDir: Windows reports a file used as a folder as a missing path.
+func isNotDir(error) bool { return false }

@@ -32,3 +32,6 @@ const OwnOpenFlags = ownFlags
 func isLoop(err error) bool {
 	return errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EMLINK)
 }
+
+// isNotDir reports that a component of a path is not a directory.
+func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }

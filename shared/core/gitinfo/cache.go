@@ -45,7 +45,7 @@ func CachePath(cacheDir, root string) string {
 // Load reads a cached status; ok is false when there is none.
 func Load(path string) (Status, bool) {
 	var st Status
-	data, err := fsutil.ReadCapped(path, 64<<10)
+	data, err := fsutil.ReadOwn(path, 64<<10) // a cache: garbage is a miss, rewritten
 	if err != nil || jsonx.Unmarshal(data, &st) != nil {
 		return Status{}, false
 	}
@@ -58,8 +58,9 @@ func Save(path string, st Status) error {
 	if err != nil {
 		return err
 	}
-	if err := fsutil.PrivateDir(filepath.Dir(path)); err != nil {
+	dir := filepath.Dir(path)
+	if err := fsutil.PrivateTree(filepath.Dir(dir), dir); err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(path, data, 0o600, fsutil.NoSync)
+	return fsutil.WriteOwn(path, data, fsutil.NoSync)
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
 	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
@@ -126,12 +127,12 @@ func (l *Logger) format(t time.Time, lv Level, msg string, meta any) string {
 }
 
 func (l *Logger) append(path, line string) error {
-	if fi, err := os.Stat(path); err == nil && fi.Size() >= RotateAt {
+	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() && fi.Size() >= RotateAt {
 		if err := os.Rename(path, path+".1"); err != nil {
 			return fmt.Errorf("rotate log: %w", err)
 		}
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := fsutil.OpenAppend(path)
 	if err != nil {
 		return fmt.Errorf("log: %w", err)
 	}

@@ -18,13 +18,12 @@ import (
 // counts are stamped onto that compaction's history entry and the
 // snapshot is removed.
 func watchRegret(rt *hookio.Runtime, in *hookio.Input, dir session.Dir, c call) error {
-	data, err := fsutil.ReadCapped(dir.Snapshot(), 1<<20)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
 	var snap regret.Snapshot
-	if err != nil || jsonx.Unmarshal(data, &snap) != nil {
-		_ = os.Remove(dir.Snapshot())
+	_, err := fsutil.ReadOwnJSON(dir.Snapshot(), 1<<20, &snap)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // none, or a damaged one moved aside
+	}
+	if err != nil {
 		return err
 	}
 	if !snap.Observe(c.root, in.ToolName, c.command, rt.Now()) {
@@ -32,7 +31,7 @@ func watchRegret(rt *hookio.Runtime, in *hookio.Input, dir session.Dir, c call) 
 		if err != nil {
 			return err
 		}
-		return fsutil.WriteAtomic(dir.Snapshot(), out, 0o600, fsutil.NoSync)
+		return fsutil.WriteOwn(dir.Snapshot(), out, fsutil.NoSync)
 	}
 	_, err = history.Update(history.Path(rt.Dirs.Logs),
 		func(e history.Entry) bool { return e.T == snap.T && e.SID == snap.SID },

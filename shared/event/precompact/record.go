@@ -74,7 +74,7 @@ func saveSnapshot(dir session.Dir, snap regret.Snapshot) error {
 	if err := fsutil.PrivateDir(string(dir)); err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(dir.Snapshot(), data, 0o600, fsutil.Sync)
+	return fsutil.WriteOwn(dir.Snapshot(), data, fsutil.Sync)
 }
 
 // freshTask is how recently session-context.md must have been written for

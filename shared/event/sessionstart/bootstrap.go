@@ -7,6 +7,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/core/detach"
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/intel/bootstrap"
 )
@@ -25,11 +26,11 @@ func runBootstrap(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 		}
 	}
 	marker := filepath.Join(rt.Dirs.State, "learned")
-	if _, err := os.Stat(marker); err == nil {
+	if fsutil.Marked(marker) {
 		return hookio.Result{}, nil
 	}
 	if spawnSI(rt, "learn", "--quiet") {
-		_ = os.WriteFile(marker, nil, 0o600)
+		_ = fsutil.Touch(marker, rt.Now())
 		rt.Log.Infof(nil, "learning the compaction history from existing transcripts in the background")
 	}
 	return hookio.Result{}, nil

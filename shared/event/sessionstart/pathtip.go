@@ -30,7 +30,7 @@ func pathTip(rt *hookio.Runtime, _ *hookio.Input) (hookio.Result, error) {
 		return hookio.Result{}, nil
 	}
 	marker := filepath.Join(rt.Dirs.State, pathTipMarker)
-	if _, err := os.Lstat(marker); err == nil {
+	if fsutil.Marked(marker) {
 		return hookio.Result{}, nil
 	}
 	si := filepath.Join(wiring.StableDir(rt.Dirs), proc.Exe("si"))
@@ -43,7 +43,7 @@ func pathTip(rt *hookio.Runtime, _ *hookio.Input) (hookio.Result, error) {
 	if err := fsutil.PrivateDir(rt.Dirs.State); err != nil {
 		return hookio.Result{}, err
 	}
-	if err := os.WriteFile(marker, nil, 0o600); err != nil {
+	if err := fsutil.Touch(marker, rt.Now()); err != nil {
 		return hookio.Result{}, err
 	}
 	return hookio.Result{Notice: PathTip(tilde(si, rt.Dirs.Home), id)}, nil

@@ -11,7 +11,6 @@
 package sessionstart
 
 import (
-	"os"
 	"path/filepath"
 	"runtime"
 
@@ -47,13 +46,13 @@ const tipMarker = "tip-manual-compact"
 // (the resume banner repeats the tip at its bottom).
 func compactTip(rt *hookio.Runtime, _ *hookio.Input) (hookio.Result, error) {
 	marker := filepath.Join(rt.Dirs.State, tipMarker)
-	if _, err := os.Stat(marker); err == nil {
+	if fsutil.Marked(marker) {
 		return hookio.Result{}, nil
 	}
 	if err := fsutil.PrivateDir(rt.Dirs.State); err != nil {
 		return hookio.Result{}, err
 	}
-	if err := os.WriteFile(marker, nil, 0o600); err != nil {
+	if err := fsutil.Touch(marker, rt.Now()); err != nil {
 		return hookio.Result{}, err
 	}
 	return hookio.Result{Notice: "session-intelligence: " + handoff.ManualTip}, nil

@@ -76,7 +76,7 @@ func (s Store) Save(id, tool string, input, response jsonx.RawMessage, now time.
 	if err != nil {
 		return Entry{}, fmt.Errorf("archive %s: %w", id, err)
 	}
-	if err := fsutil.WriteAtomic(s.file(id), data, 0o600, fsutil.Sync); err != nil {
+	if err := fsutil.WriteOwn(s.file(id), data, fsutil.Sync); err != nil {
 		return Entry{}, err
 	}
 	e := Entry{ID: id, T: rec.T, Tool: tool, Chars: rec.Chars, Preview: preview(body)}
@@ -113,7 +113,7 @@ func (s Store) updateIndex(e Entry, now time.Time, lim Limits) error {
 		line, _ := jsonx.Marshal(k)
 		buf = append(append(buf, line...), '\n')
 	}
-	if err := fsutil.WriteAtomic(s.index(), buf, 0o600, fsutil.Sync); err != nil {
+	if err := fsutil.WriteOwn(s.index(), buf, fsutil.Sync); err != nil {
 		return err
 	}
 	for _, d := range drop {
@@ -122,9 +122,10 @@ func (s Store) updateIndex(e Entry, now time.Time, lim Limits) error {
 	return nil
 }
 
-// List returns the index, oldest first.
+// List returns the index, oldest first; a damaged index is moved aside
+// (the archived files stay, and the next save starts a fresh index).
 func (s Store) List() ([]Entry, error) {
-	raw, err := fsutil.ReadCapped(s.index(), 16<<20)
+	raw, err := fsutil.ReadOwn(s.index(), 16<<20)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +190,7 @@ func (s Store) Prune(now time.Time, lim Limits) (int, error) {
 		line, _ := jsonx.Marshal(k)
 		buf = append(append(buf, line...), '\n')
 	}
-	if err := fsutil.WriteAtomic(s.index(), buf, 0o600, fsutil.Sync); err != nil {
+	if err := fsutil.WriteOwn(s.index(), buf, fsutil.Sync); err != nil {
 		return 0, err
 	}
 	for _, d := range drop {

@@ -100,16 +100,16 @@ func firstEntry(dir, prefix string) (string, error) {
 
 // indexBackup records in <dir>/index.json that the backup rel (relative
 // to dir) holds the original of path. The index is what maps the hashed
-// folder names back to files; an unreadable index is an error rather than
-// replaced, so that no mapping is ever lost silently.
+// folder names back to files; a damaged one is moved aside (so no
+// mapping is lost: it is kept there) and started afresh.
 func indexBackup(dir, rel, path string) error {
 	file := filepath.Join(dir, backupIndex)
 	index := map[string]string{}
-	raw, err := fsutil.ReadCapped(file, maxBackupIndex)
-	if err == nil {
-		err = jsonx.Unmarshal(raw, &index)
+	_, err := fsutil.ReadOwnJSON(file, maxBackupIndex, &index)
+	if errors.Is(err, fs.ErrNotExist) {
+		index, err = map[string]string{}, nil
 	}
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err != nil {
 		return fmt.Errorf("back up CLAUDE.md: index %s: %w", file, err)
 	}
 	if index[rel] == path {
@@ -123,7 +123,7 @@ func indexBackup(dir, rel, path string) error {
 	if err != nil {
 		return fmt.Errorf("back up CLAUDE.md: encode index: %w", err)
 	}
-	if err := fsutil.WriteAtomic(file, append(out, '\n'), 0o600, fsutil.Sync); err != nil {
+	if err := fsutil.WriteOwn(file, append(out, '\n'), fsutil.Sync); err != nil {
 		return fmt.Errorf("back up CLAUDE.md: %w", err)
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
@@ -192,9 +193,13 @@ func TestRunBusyAndBroken(t *testing.T) {
 	}
 
 	writeFile(t, f.statePath, "{not json")
+	fsutil.Healed()
 	rep = f.run(rulesV1)
-	if len(rep.Problems) != 1 || !strings.Contains(rep.Problems[0], "starting afresh") || len(rep.Actions) != 4 {
-		t.Errorf("Run(corrupt state) = %+v; want one problem and the full run", rep)
+	if len(rep.Problems) != 0 || len(rep.Actions) != 4 {
+		t.Errorf("Run(corrupt state) = %+v; want the full run", rep)
+	}
+	if heals := fsutil.Healed(); len(heals) != 1 || heals[0].Path != f.statePath {
+		t.Errorf("the corrupt state was not moved aside and reported: %+v", heals)
 	}
 	if rep := f.run(rulesV1); len(rep.Actions)+len(rep.Problems) > 0 {
 		t.Errorf("Run() after recovery = %+v; want nothing", rep)

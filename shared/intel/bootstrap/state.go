@@ -68,17 +68,15 @@ type claudeEntry struct {
 }
 
 // loadState reads the state file. A missing file is a fresh state; a
-// corrupt one is reported and replaced by a fresh state, which at worst
-// repeats checks that are idempotent anyway. raw is what was read, so
-// that saveState can skip an unchanged write.
+// damaged one is moved aside (kept, with the CLAUDE.md files it names,
+// for the user and si doctor) and replaced by a fresh state, which at
+// worst repeats checks that are idempotent anyway. raw is what was read,
+// so that saveState can skip an unchanged write.
 func loadState(dir string) (st state, raw []byte, err error) {
 	path := filepath.Join(dir, stateFile)
-	raw, err = fsutil.ReadCapped(path, maxStateFile)
+	raw, err = fsutil.ReadOwnJSON(path, maxStateFile, &st)
 	if errors.Is(err, fs.ErrNotExist) {
 		return state{}, nil, nil
-	}
-	if err == nil {
-		err = jsonx.Unmarshal(raw, &st)
 	}
 	if err != nil {
 		return state{}, nil, fmt.Errorf("state %s unreadable, starting afresh: %w", path, err)
@@ -103,7 +101,7 @@ func saveState(dir string, st state, raw []byte) (changed bool, err error) {
 	if err := fsutil.PrivateDir(dir); err != nil {
 		return false, err
 	}
-	if err := fsutil.WriteAtomic(filepath.Join(dir, stateFile), data, 0o600, fsutil.Sync); err != nil {
+	if err := fsutil.WriteOwn(filepath.Join(dir, stateFile), data, fsutil.Sync); err != nil {
 		return false, err
 	}
 	return true, nil

@@ -70,7 +70,7 @@ func Write(dir string, h Handoff) (bool, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return false, fmt.Errorf("hand-off: %w", err)
 	}
-	return true, fsutil.WriteAtomic(filepath.Join(dir, File), data, 0o600, fsutil.Sync)
+	return true, fsutil.WriteOwn(filepath.Join(dir, File), data, fsutil.Sync)
 }
 
 // ErrNone says there was no usable hand-off.
@@ -82,6 +82,10 @@ var ErrNone = errors.New("no hand-off")
 // ErrNone returned.
 func Consume(dir string, now time.Time) (Handoff, error) {
 	src := filepath.Join(dir, File)
+	if fi, err := os.Lstat(src); err == nil && !fi.Mode().IsRegular() {
+		_, _ = fsutil.MoveAside(src, fi, errors.New("not a regular file"))
+		return Handoff{}, ErrNone
+	}
 	claimed := fmt.Sprintf("%s.taken.%d.%d", src, os.Getpid(), now.UnixNano())
 	if err := os.Rename(src, claimed); err != nil {
 		return Handoff{}, ErrNone

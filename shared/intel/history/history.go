@@ -9,7 +9,9 @@ package history
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"time"
@@ -75,10 +77,16 @@ func Path(logs string) string { return filepath.Join(logs, "compact-history.json
 // lockWait bounds how long a writer waits for another.
 const lockWait = 2 * time.Second
 
+// maxRead is how much of the file is read: its newest part when a
+// foreign or runaway file grew past it.
+const maxRead = 4 * MaxBytes
+
 // Read returns the entries, oldest first, skipping lines that do not
-// parse. A missing file is empty.
+// parse. A missing file is empty; one that is no regular file is moved
+// aside ([fsutil.ReadOwnTail]) and empty; of one over 1 MB the newest
+// 1 MB is read.
 func Read(path string) ([]Entry, error) {
-	data, err := fsutil.ReadCapped(path, 4*MaxBytes)
+	data, _, err := fsutil.ReadOwnTail(path, maxRead)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -99,7 +107,7 @@ func Read(path string) ([]Entry, error) {
 func Append(path string, entries ...Entry) error {
 	return edit(path, func(lines [][]byte) ([][]byte, error) {
 		for _, e := range entries {
-			line, err := jsonx.Marshal(e)
+			line, err := marshal(e)
 			if err != nil {
 				return nil, err
 			}
@@ -120,7 +128,7 @@ func Update(path string, match func(Entry) bool, fn func(*Entry)) (bool, error) 
 				continue // unparsable lines are kept as they are
 			}
 			fn(&e)
-			out, err := jsonx.Marshal(e)
+			out, err := marshal(e)
 			if err != nil {
 				return nil, err
 			}
@@ -131,16 +139,41 @@ func Update(path string, match func(Entry) bool, fn func(*Entry)) (bool, error) 
 	return found, err
 }
 
+// marshal encodes e with every figure finite: a cost of +Inf (a price of
+// 1e308 in the configuration) or a NaN is recorded as 0, never a reason
+// to lose the entry.
+func marshal(e Entry) ([]byte, error) {
+	if e.ContinuationQuality != nil {
+		q := *e.ContinuationQuality // the caller's stays as it is
+		e.ContinuationQuality = &q
+	}
+	for _, f := range []*float64{&e.Cost, &e.RegretCount, &e.SoftRegretCount, &e.PositiveWeight, e.ContinuationQuality} {
+		if f != nil && (math.IsInf(*f, 0) || math.IsNaN(*f)) {
+			*f = 0
+		}
+	}
+	return jsonx.Marshal(e)
+}
+
 // edit rewrites the file through fn under the lock, keeping at most
-// MaxEntries lines and MaxBytes in it; older lines go to path+".1".
+// MaxEntries lines and MaxBytes in it; older lines go to path+".1". A
+// file over 1 MB (never one of ours) is moved aside whole and its
+// newest lines carried on; one that is no regular file is moved aside.
 func edit(path string, fn func(lines [][]byte) ([][]byte, error)) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := fsutil.PrivateDir(filepath.Dir(path)); err != nil {
 		return err
 	}
 	return lock.With(path+".lock", lockWait, func() error {
-		data, err := fsutil.ReadCapped(path, 4*MaxBytes)
+		data, cut, err := fsutil.ReadOwnTail(path, maxRead)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
+		}
+		if cut { // rotated whole: nothing of it is lost, and recording goes on
+			if fi, err := os.Lstat(path); err == nil {
+				if _, err := fsutil.MoveAside(path, fi, fmt.Errorf("%w: over %d bytes", fsutil.ErrTooLarge, maxRead)); err != nil {
+					return err
+				}
+			}
 		}
 		var lines [][]byte
 		for _, l := range bytes.Split(data, []byte("\n")) {
@@ -157,7 +190,7 @@ func edit(path string, fn func(lines [][]byte) ([][]byte, error)) error {
 				return err
 			}
 		}
-		return fsutil.WriteAtomic(path, join(lines[keep:]), 0o600, fsutil.Sync)
+		return fsutil.WriteOwn(path, join(lines[keep:]), fsutil.Sync)
 	})
 }
 
@@ -178,7 +211,7 @@ func bound(lines [][]byte) int {
 // rotate moves the oldest lines to path.1 (which keeps only the last
 // rotation's worth), so nothing disappears in the step that trims.
 func rotate(path string, old [][]byte) error {
-	return fsutil.WriteAtomic(path+".1", join(old), 0o600, fsutil.Sync)
+	return fsutil.WriteOwn(path+".1", join(old), fsutil.Sync)
 }
 
 func join(lines [][]byte) []byte {

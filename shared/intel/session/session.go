@@ -60,9 +60,8 @@ const maxState = 64 << 10
 // fresh state (never a half-decoded one).
 func (d Dir) Load() State {
 	var s State
-	data, err := fsutil.ReadCapped(d.StateFile(), maxState)
-	if err != nil || jsonx.Unmarshal(data, &s) != nil {
-		return State{}
+	if _, err := fsutil.ReadOwnJSON(d.StateFile(), maxState, &s); err != nil {
+		return State{} // missing, unreadable, or damaged and moved aside
 	}
 	return s
 }
@@ -78,12 +77,14 @@ func (d Dir) Save(s State, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(d.StateFile(), data, 0o600, fsutil.NoSync)
+	return fsutil.WriteOwn(d.StateFile(), data, fsutil.NoSync)
 }
 
-// Locked creates the directory (0700) and runs fn under its lock.
+// Locked creates the directory (0700, and the sessions directory above
+// it, each healed when something else sits at its path) and runs fn
+// under its lock.
 func (d Dir) Locked(ctx context.Context, fn func() error) error {
-	if err := fsutil.PrivateDir(string(d)); err != nil {
+	if err := fsutil.PrivateTree(filepath.Dir(string(d)), string(d)); err != nil {
 		return err
 	}
 	release, err := lock.Acquire(ctx, d.LockFile())
@@ -95,19 +96,19 @@ func (d Dir) Locked(ctx context.Context, fn func() error) error {
 }
 
 // Sweep removes session directories untouched for longer than ttl. It
-// runs at most once per interval, marked by the mtime of <root>/.swept.
+// runs at most once per interval, marked by the mtime of <root>/.swept
+// (a mark from the future counts as due: see [fsutil.Within]).
 func Sweep(root string, ttl, interval time.Duration, now time.Time) (removed int, err error) {
 	mark := filepath.Join(root, ".swept")
-	if fi, err := os.Stat(mark); err == nil && now.Sub(fi.ModTime()) < interval {
+	if fsutil.Recent(mark, now, interval) {
 		return 0, nil
 	}
 	if err := fsutil.PrivateDir(root); err != nil {
 		return 0, err
 	}
-	if err := os.WriteFile(mark, nil, 0o600); err != nil {
+	if err := fsutil.Touch(mark, now); err != nil {
 		return 0, err
 	}
-	_ = os.Chtimes(mark, now, now)
 	entries, err := os.ReadDir(root)
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
@@ -120,7 +121,7 @@ func Sweep(root string, ttl, interval time.Duration, now time.Time) (removed int
 		if err != nil {
 			fi, err = e.Info()
 		}
-		if err == nil && now.Sub(fi.ModTime()) > ttl {
+		if err == nil && !fsutil.Within(fi.ModTime(), now, ttl) {
 			if os.RemoveAll(filepath.Join(root, e.Name())) == nil {
 				removed++
 			}
@@ -142,8 +143,7 @@ type Window struct {
 // LoadWindow reads the recorded window; zero when none.
 func (d Dir) LoadWindow() Window {
 	var w Window
-	data, err := fsutil.ReadCapped(d.WindowFile(), 4<<10)
-	if err != nil || jsonx.Unmarshal(data, &w) != nil {
+	if _, err := fsutil.ReadOwnJSON(d.WindowFile(), 4<<10, &w); err != nil {
 		return Window{}
 	}
 	return w
@@ -163,5 +163,5 @@ func (d Dir) SaveWindow(w Window) error {
 	if err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(d.WindowFile(), data, 0o600, fsutil.NoSync)
+	return fsutil.WriteOwn(d.WindowFile(), data, fsutil.NoSync)
 }

@@ -7,10 +7,12 @@ package shape
 
 import (
 	"bytes"
-	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"errors"
+	"io/fs"
 	"os"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 )
 
 // Entry is one line of the shape log:
@@ -49,14 +51,16 @@ func (e Entry) FileName() string {
 // MaxBytes bounds the shape log file.
 const MaxBytes = 128 << 10
 
-// maxRead bounds how much of a (possibly foreign) log is read.
+// maxRead bounds how much of a (possibly foreign) log is read: its
+// newest part, when it grew past that.
 const maxRead = 1 << 20
 
-// Append adds e to the log at path and, when the log has grown past
-// maxEntries lines (plus some slack, so trimming is not done on every
-// call) or past MaxBytes, rewrites it atomically with the newest entries.
-// lines is the caller's count of lines before this append; the new count
-// is returned. The caller holds the session lock.
+// Append adds e to the log at path and keeps it within its bounds: once
+// it holds more than maxEntries lines, or more than MaxBytes, it is
+// rewritten atomically with the newest entries, a tenth fewer than
+// maxEntries (so trimming is not done on every call). lines is the
+// caller's count of lines before this append; the new count is
+// returned. The caller holds the session lock.
 func Append(path string, e Entry, lines, maxEntries int) (int, error) {
 	data, err := jsonx.Marshal(e)
 	if err != nil {
@@ -70,40 +74,49 @@ func Append(path string, e Entry, lines, maxEntries int) (int, error) {
 	if err != nil {
 		return lines, err
 	}
-	if lines <= maxEntries+maxEntries/10 && fi.Size() <= MaxBytes {
+	if lines == 1 && fi.Size() > int64(len(data))+1 {
+		// The count started again (a fresh state.json) over an older log:
+		// count what the log really holds.
+		lines = maxEntries + 1
+	}
+	if lines <= maxEntries && fi.Size() <= MaxBytes {
 		return lines, nil
 	}
-	return trim(path, maxEntries)
+	return trim(path, max(1, maxEntries-maxEntries/10))
 }
 
-// trim keeps the newest maxEntries lines that fit in 3/4 of MaxBytes.
-func trim(path string, maxEntries int) (int, error) {
-	raw, err := fsutil.ReadCapped(path, maxRead)
+// trim keeps the newest keep lines that fit in 3/4 of MaxBytes.
+func trim(path string, keep int) (int, error) {
+	raw, _, err := fsutil.ReadOwnTail(path, maxRead)
 	if err != nil {
 		return 0, err
 	}
 	lines := bytes.Split(bytes.TrimRight(raw, "\n"), []byte("\n"))
-	if len(lines) > maxEntries {
-		lines = lines[len(lines)-maxEntries:]
+	if len(lines) > keep {
+		lines = lines[len(lines)-keep:]
 	}
 	size := 0
-	keep := len(lines)
-	for keep > 0 && size+len(lines[keep-1])+1 <= MaxBytes*3/4 {
-		size += len(lines[keep-1]) + 1
-		keep--
+	from := len(lines)
+	for from > 0 && size+len(lines[from-1])+1 <= MaxBytes*3/4 {
+		size += len(lines[from-1]) + 1
+		from--
 	}
-	out := append(bytes.Join(lines[keep:], []byte("\n")), '\n')
-	if err := fsutil.WriteAtomic(path, out, 0o600, fsutil.Sync); err != nil {
+	out := append(bytes.Join(lines[from:], []byte("\n")), '\n')
+	if from == len(lines) {
+		out = nil
+	}
+	if err := fsutil.WriteOwn(path, out, fsutil.Sync); err != nil {
 		return 0, err
 	}
-	return len(lines) - keep, nil
+	return len(lines) - from, nil
 }
 
 // Read returns the entries of the log at path, oldest first, skipping
-// lines that do not parse. A missing log is empty.
+// lines that do not parse. A missing log is empty; a damaged one is
+// moved aside and empty.
 func Read(path string) ([]Entry, error) {
-	raw, err := fsutil.ReadCapped(path, maxRead)
-	if os.IsNotExist(err) {
+	raw, _, err := fsutil.ReadOwnTail(path, maxRead)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {

@@ -25,16 +25,16 @@ func countLines(t *testing.T, path string) int {
 }
 
 func TestAppendTrimsAtMaxEntries(t *testing.T) {
-	const maxEntries = 10 // trimming waits for 10% slack: 11 lines stay
+	const maxEntries = 10 // past 10 lines the newest 9 are kept
 	tests := []struct {
 		appends   int
 		wantLines int
 		firstTok  int64 // Tok of the oldest entry left
 	}{
 		{5, 5, 0},
-		{11, 11, 0},
-		{12, 10, 2},
-		{25, 11, 14}, // trimmed at 12 (→10), 23 (→10), then 2 more
+		{10, 10, 0},
+		{11, 9, 2},
+		{25, 9, 16}, // trimmed at 11, 13, …, 25
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.appends, " appends"), func(t *testing.T) {
@@ -117,5 +117,48 @@ func TestRead(t *testing.T) {
 	}
 	if missing, err := Read(filepath.Join(t.TempDir(), "none")); missing != nil || err != nil {
 		t.Errorf("Read(missing) = %v, %v, want nil, nil", missing, err)
+	}
+}
+
+// TestAppendNeverOverMaxEntries: the log never holds more lines than its
+// cap, also when the caller's count started again over a full log (a
+// fresh state.json).
+func TestAppendNeverOverMaxEntries(t *testing.T) {
+	const maxEntries = 200
+	path := filepath.Join(t.TempDir(), "shape.jsonl")
+	lines := 0
+	for i := range 500 {
+		if i == 300 {
+			lines = 0 // the session's state was reset
+		}
+		n, err := Append(path, rooted(int64(i), "src", "src/a.go"), lines, maxEntries)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = n
+		if got := countLines(t, path); got > maxEntries || got != lines {
+			t.Fatalf("after append %d the log holds %d lines (count %d), cap %d", i, got, lines, maxEntries)
+		}
+	}
+}
+
+// TestAppendOverHugeLog: a log far past every cap is cut to its newest
+// entries at the next append, and the new entry is kept.
+func TestAppendOverHugeLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shape.jsonl")
+	line := `{"t":1,"tok":1,"tool":"Read","root":"old","file":"old/` + strings.Repeat("x", 200) + `"}` + "\n"
+	if err := os.WriteFile(path, []byte(strings.Repeat(line, (3<<20)/len(line))), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	n, err := Append(path, rooted(7, "new", "new/a.go"), 0, 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := Read(path)
+	if err != nil || len(entries) != n || n > 200 || entries[n-1].RootName() != "new" {
+		t.Fatalf("after the append: %d entries (count %d, %v), last %+v", len(entries), n, err, entries[len(entries)-1])
+	}
+	if fi, _ := os.Stat(path); fi.Size() > MaxBytes {
+		t.Errorf("log is %d bytes, over %d", fi.Size(), MaxBytes)
 	}
 }

@@ -98,11 +98,11 @@ func PromptHash(prompt string) string {
 
 func decidedPath(dir session.Dir) string { return filepath.Join(string(dir), DecidedFile) }
 
-// loadDecided reads the record; missing or malformed is empty.
+// loadDecided reads the record; missing is empty, damaged is moved
+// aside and empty.
 func loadDecided(dir session.Dir) decided {
 	var d decided
-	data, err := fsutil.ReadCapped(decidedPath(dir), 16<<10)
-	if err != nil || jsonx.Unmarshal(data, &d) != nil {
+	if _, err := fsutil.ReadOwnJSON(decidedPath(dir), 16<<10, &d); err != nil {
 		return decided{}
 	}
 	return d
@@ -131,7 +131,7 @@ func markDecided(ctx context.Context, dir session.Dir, hash string) (first bool,
 			return err
 		}
 		first = true
-		return fsutil.WriteAtomic(decidedPath(dir), data, 0o600, fsutil.NoSync)
+		return fsutil.WriteOwn(decidedPath(dir), data, fsutil.NoSync)
 	})
 	return first, err
 }

@@ -193,18 +193,17 @@ func (d Detector) refresh(rt *hookio.Runtime, marker, root string) {
 		return
 	}
 	now := rt.Now()
-	if fi, err := os.Stat(marker); err == nil && now.Sub(fi.ModTime()) < spawnGap {
+	if fsutil.Recent(marker, now, spawnGap) {
 		return
 	}
-	if err := fsutil.PrivateDir(filepath.Dir(marker)); err != nil {
+	if err := fsutil.PrivateTree(rt.Dirs.State, filepath.Dir(marker)); err != nil {
 		rt.Log.Debugf(nil, "git refresh marker: %v", err)
 		return
 	}
-	if err := os.WriteFile(marker, nil, 0o600); err != nil {
+	if err := fsutil.Touch(marker, now); err != nil {
 		rt.Log.Debugf(nil, "git refresh marker: %v", err)
 		return
 	}
-	_ = os.Chtimes(marker, now, now)
 	if err := d.Spawn(si, []string{"refresh", "git", root}); err != nil {
 		rt.Log.Debugf(nil, "git refresh: %v", err)
 	}

@@ -51,16 +51,16 @@ func Save(dir string, p Pending) error {
 	if err != nil {
 		return fmt.Errorf("save pending /si change: %w", err)
 	}
-	return fsutil.WriteAtomic(filepath.Join(dir, File), data, 0o600, fsutil.NoSync)
+	return fsutil.WriteOwn(filepath.Join(dir, File), data, fsutil.NoSync)
 }
 
 // Take reads and removes the pending change of dir; ok is false when
 // there is none. It is one-shot: a YES confirms one preview once.
 func Take(dir string) (p Pending, ok bool, err error) {
 	path := filepath.Join(dir, File)
-	data, err := fsutil.ReadCapped(path, maxFile)
+	data, err := fsutil.ReadOwn(path, maxFile)
 	if errors.Is(err, fs.ErrNotExist) {
-		return p, false, nil
+		return p, false, nil // none, or a damaged one moved aside
 	}
 	if rmErr := os.Remove(path); rmErr != nil && !errors.Is(rmErr, fs.ErrNotExist) && err == nil {
 		err = rmErr

@@ -40,9 +40,8 @@ func manifestPath(d paths.Dirs) string { return filepath.Join(d.State, "install.
 // LoadManifest reads the install record; ok is false when there is none.
 func LoadManifest(d paths.Dirs) (Manifest, bool) {
 	var m Manifest
-	data, err := fsutil.ReadCapped(manifestPath(d), 256<<10)
-	if err != nil || jsonx.Unmarshal(data, &m) != nil {
-		return Manifest{}, false
+	if _, err := fsutil.ReadOwnJSON(manifestPath(d), 256<<10, &m); err != nil {
+		return Manifest{}, false // none, or a damaged one moved aside
 	}
 	return m, true
 }
@@ -75,7 +74,7 @@ func saveManifest(d paths.Dirs, m Manifest) error {
 	if err != nil {
 		return err
 	}
-	if err := fsutil.WriteAtomic(manifestPath(d), append(data, '\n'), 0o600, fsutil.Sync); err != nil {
+	if err := fsutil.WriteOwn(manifestPath(d), append(data, '\n'), fsutil.Sync); err != nil {
 		return fmt.Errorf("install record: %w", err)
 	}
 	return nil

@@ -59,9 +59,8 @@ func recordPath(d paths.Dirs) string { return filepath.Join(d.State, "onpath.jso
 
 func load(d paths.Dirs) (record, bool) {
 	var r record
-	data, err := fsutil.ReadCapped(recordPath(d), 64<<10)
-	if err != nil || jsonx.Unmarshal(data, &r) != nil {
-		return record{}, false
+	if _, err := fsutil.ReadOwnJSON(recordPath(d), 64<<10, &r); err != nil {
+		return record{}, false // none, or a damaged one moved aside
 	}
 	return r, true
 }
@@ -77,7 +76,7 @@ func save(d paths.Dirs, r record) error {
 	if err := fsutil.PrivateDir(d.State); err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(recordPath(d), append(data, '\n'), 0o600, fsutil.Sync)
+	return fsutil.WriteOwn(recordPath(d), append(data, '\n'), fsutil.Sync)
 }
 
 func forget(d paths.Dirs) error {

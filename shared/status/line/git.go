@@ -2,9 +2,9 @@ package line
 
 import (
 	"fmt"
-	"os"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
@@ -71,13 +71,12 @@ func (r *redraw) refresh(marker string, args ...string) {
 	if r.env.Spawn == nil {
 		return
 	}
-	if fi, err := os.Stat(marker); err == nil && r.now.Sub(fi.ModTime()) < 5*time.Second {
+	if fsutil.Recent(marker, r.now, 5*time.Second) {
 		return
 	}
-	if err := os.WriteFile(marker, nil, 0o600); err != nil {
+	if err := fsutil.Touch(marker, r.now); err != nil {
 		return
 	}
-	_ = os.Chtimes(marker, r.now, r.now)
 	r.env.Spawn(args...)
 }
 

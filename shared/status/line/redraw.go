@@ -71,7 +71,7 @@ func newRedraw(in *Input, env Deps) *redraw {
 func (r *redraw) learnedZones() zones.Set {
 	path := filepath.Join(r.env.Dirs.Cache(), "zones", paths.SessionID(r.cwd)+".json")
 	var cached pressure.Cache
-	if data, err := fsutil.ReadCapped(path, 64<<10); err == nil {
+	if data, err := fsutil.ReadOwn(path, 64<<10); err == nil {
 		_ = jsonx.Unmarshal(data, &cached)
 	}
 	before := cached
@@ -82,8 +82,8 @@ func (r *redraw) learnedZones() zones.Set {
 	res := pressure.Compute(pressure.Inputs{Dirs: r.env.Dirs, Zones: r.cfg.Zones, Getenv: r.env.Getenv, Cwd: r.cwd,
 		Project: r.projectDir(), Window: window, Model: model, Stats: r.transcriptStats()}, &cached)
 	if cached.Claude.Stamp != before.Claude.Stamp || cached.Zones.Stamp != before.Zones.Stamp || cached.Zones.Point != before.Zones.Point {
-		if data, err := jsonx.Marshal(cached); err == nil && fsutil.PrivateDir(filepath.Dir(path)) == nil {
-			_ = fsutil.WriteAtomic(path, data, 0o600, fsutil.NoSync)
+		if data, err := jsonx.Marshal(cached); err == nil && fsutil.PrivateTree(r.env.Dirs.Cache(), filepath.Dir(path)) == nil {
+			_ = fsutil.WriteOwn(path, data, fsutil.NoSync)
 		}
 	}
 	r.point = res.Point

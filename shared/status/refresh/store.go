@@ -45,7 +45,7 @@ type Store struct {
 // file gives the zero document and false.
 func Load[T any, P RecordPtr[T]](path string) (T, bool) {
 	var zero T
-	data, err := fsutil.ReadCapped(path, MaxFileSize)
+	data, err := fsutil.ReadOwn(path, MaxFileSize) // garbage is a miss, rewritten
 	if err != nil {
 		return zero, false
 	}
@@ -66,7 +66,7 @@ func Save(path string, v any) error {
 	if err := fsutil.PrivateDir(filepath.Dir(path)); err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(path, data, 0o600, fsutil.NoSync)
+	return fsutil.WriteOwn(path, data, fsutil.NoSync)
 }
 
 // tryLock takes the lock at path without waiting. ok is false when
