@@ -11,7 +11,9 @@ import (
 
 	"github.com/alecthomas/kong"
 
+	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
+	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
 	"github.com/session-intelligence/session-intelligence/shared/core/narrowcli"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
@@ -115,6 +117,7 @@ func runParsed(ctx *kong.Context, env Env) int {
 		fmt.Fprintln(env.Stderr, "si:", err)
 		return 1
 	}
+	defer hookio.LogHealed(&intellog.Logger{Dir: d.Dirs.Logs, Source: "si", Now: env.Now, Min: intellog.Info})
 	if err := ctx.Run(d); err != nil {
 		var ee exitError
 		if errors.As(err, &ee) {

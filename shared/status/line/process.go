@@ -11,6 +11,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/detach"
+	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
@@ -40,6 +41,7 @@ func Main(args []string, env IO) int {
 	if err != nil {
 		return 0
 	}
+	defer hookio.LogHealed(&intellog.Logger{Dir: dirs.Logs, Source: "statusline", Now: env.Now, Min: intellog.Info})
 	data, _ := hookio.ReadPayload(env.Stdin, 1<<20, time.Second)
 	cfg, _ := config.Load(config.Files{Legacy: dirs.LegacyConfig(), Unified: dirs.Config()}, env.Getenv)
 	rec := wiring.Load(dirs)
