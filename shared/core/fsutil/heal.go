@@ -167,3 +167,29 @@ func IsDamaged(name string) bool { return strings.Contains(filepath.Base(name), 
 func Damage(err error) bool {
 	return err != nil && (errors.Is(err, ErrNotRegular) || errors.Is(err, ErrTooLarge) || isLoop(err))
 }
+
+// FindDamaged lists the moved-aside copies under each root (a directory
+// walked to at most limit entries, not into the copies themselves), for
+// `si doctor`.
+func FindDamaged(limit int, roots ...string) []string {
+	var out []string
+	seen := 0
+	for _, root := range roots {
+		_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if seen++; seen > limit {
+				return filepath.SkipAll
+			}
+			if path != root && IsDamaged(d.Name()) {
+				out = append(out, path)
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+			}
+			return nil
+		})
+	}
+	return out
+}

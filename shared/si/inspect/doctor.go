@@ -34,7 +34,7 @@ var Core = []hookio.Event{hookio.SessionStart, hookio.PreCompact, hookio.PostToo
 func Doctor(f Facts, o Options) []Check {
 	checks := []Check{f.checkPlugin(), f.checkDisabledHooks(), f.checkManaged(), f.checkSettings()}
 	checks = append(checks, f.checkHooks()...)
-	checks = append(checks, f.checkFiring(o), f.checkConfig(), f.checkUsageEndpoint(), f.checkStatusline(), f.checkCommand(), f.checkState(o), f.checkClaude())
+	checks = append(checks, f.checkFiring(o), f.checkConfig(), f.checkUsageEndpoint(), f.checkStatusline(), f.checkCommand(), f.checkState(o), f.checkDamaged(o), f.checkClaude())
 	return checks
 }
 

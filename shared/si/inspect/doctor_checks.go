@@ -92,6 +92,35 @@ func (f Facts) checkState(o Options) Check {
 	return c
 }
 
+// maxDoctorWalk bounds the search for damaged files.
+const maxDoctorWalk = 100_000
+
+// showDamaged is how many moved-aside copies the check names.
+const showDamaged = 5
+
+// checkDamaged names the state files the plugin found damaged (garbage,
+// over their cap, a directory, FIFO, device link or loop where a file
+// belongs) and moved aside; each was started afresh, so nothing is
+// broken, but what was in them is the user's to look at.
+func (f Facts) checkDamaged(o Options) Check {
+	c := Check{Name: "damaged state", Detail: "no state file was found damaged"}
+	if len(f.Damaged) == 0 {
+		return c
+	}
+	names := make([]string, 0, showDamaged)
+	for _, p := range f.Damaged[:min(len(f.Damaged), showDamaged)] {
+		names = append(names, Short(p, o.Dirs.Home))
+	}
+	more := ""
+	if n := len(f.Damaged) - showDamaged; n > 0 {
+		more = fmt.Sprintf(" and %d more", n)
+	}
+	c.Verdict = Warn
+	c.Detail = fmt.Sprintf("%d damaged state files were moved aside and started afresh: %s%s", len(f.Damaged), strings.Join(names, ", "), more)
+	c.Fix = "nothing is broken; look inside if you wish (the debug log says what was wrong with each), then delete them: rm -r PATH"
+	return c
+}
+
 func (f Facts) checkClaude() Check {
 	c := Check{Name: "claude CLI"}
 	if f.Claude == "" {

@@ -12,6 +12,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/cc/managed"
 	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/status/quota/endpoint"
 )
@@ -45,7 +46,8 @@ type Facts struct {
 	Commands map[string]bool // user-level command files present (si.md, ai.md)
 	Config   []config.Problem
 	Usage    UsageEndpoint
-	Claude   string // the claude binary on PATH
+	Claude   string   // the claude binary on PATH
+	Damaged  []string // state files found damaged and moved aside
 }
 
 // UsageEndpoint is the quota refresher's endpoint, where it was set and
@@ -105,6 +107,7 @@ func Gather(o Options) Facts {
 	}
 	cfg, probs := config.Load(config.Files{Legacy: o.Dirs.LegacyConfig(), Unified: o.Dirs.Config()}, o.Getenv)
 	f.Config, f.Usage = probs, usageEndpoint(cfg, o)
+	f.Damaged = fsutil.FindDamaged(maxDoctorWalk, o.Dirs.State, o.Dirs.Logs)
 	if o.LookPath != nil {
 		f.Claude, _ = o.LookPath("claude")
 	}

@@ -258,3 +258,20 @@ func TestManagedInstall(t *testing.T) {
 	expect(t, checks, "hook PostToolUse", OK, "registered by session-intelligence@session-intelligence")
 	expect(t, checks, "managed settings", OK, "installed for every user")
 }
+
+// TestDoctorDamaged: a state file moved aside is named, with what to do,
+// as a warning (nothing is broken: it was started afresh).
+func TestDoctorDamaged(t *testing.T) {
+	w := newWorld(t)
+	expect(t, w.doctor(), "damaged state", OK, "no state file")
+	o := w.options()
+	w.write(filepath.Join(o.Dirs.State, "sessions", "s1", "state.json.damaged-20261204T170000"), "garbage")
+	w.write(filepath.Join(o.Dirs.Logs, "compact-history.jsonl.damaged-20261204T170001", "inside"), "x")
+	checks := w.doctor()
+	expect(t, checks, "damaged state", Warn, "2 damaged state files were moved aside")
+	c := checks["damaged state"]
+	if !strings.Contains(c.Detail, "~/.claude/session-intelligence/sessions/s1/state.json.damaged-20261204T170000") ||
+		!strings.Contains(c.Detail, "compact-history.jsonl.damaged-20261204T170001") || strings.Contains(c.Detail, "inside") {
+		t.Errorf("detail = %q", c.Detail)
+	}
+}
