@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/damage"
 )
 
 func newDir(t *testing.T) Dir {
@@ -206,5 +208,70 @@ func TestSweepMissingRoot(t *testing.T) {
 	}
 	if fi, err := os.Stat(root); err != nil || fi.Mode().Perm() != 0o700 {
 		t.Errorf("root after Sweep: %v, %v, want a 0700 dir", fi, err)
+	}
+}
+
+// TestSweepMarkFromTheFuture: a sweep mark stamped ten years ahead (a
+// wrong clock, a tampered file) does not turn the sweep off, and a
+// session stamped in the far future is stale, not kept forever.
+func TestSweepMarkFromTheFuture(t *testing.T) {
+	now := time.Now().Truncate(time.Second)
+	const ttl, interval = 7 * 24 * time.Hour, 24 * time.Hour
+	root := filepath.Join(t.TempDir(), "sessions")
+	future := now.AddDate(10, 0, 0)
+	for _, name := range []string{"stale", "from-the-future"} {
+		if err := os.MkdirAll(filepath.Join(root, name), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chtimes(filepath.Join(root, "stale"), now.AddDate(0, 0, -30), now.AddDate(0, 0, -30)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(filepath.Join(root, "from-the-future"), future, future); err != nil {
+		t.Fatal(err)
+	}
+	mark := filepath.Join(root, ".swept")
+	if err := os.WriteFile(mark, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(mark, future, future); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := Sweep(root, ttl, interval, now); n != 2 || err != nil {
+		t.Fatalf("Sweep under a mark from the future = %d, %v; want both sessions removed", n, err)
+	}
+	if fi, err := os.Stat(mark); err != nil || !fi.ModTime().Equal(now) {
+		t.Errorf("the mark was not set to now: %v, %v", fi, err)
+	}
+}
+
+// TestDamagedStateHeals: whatever sits at state.json, the session's
+// state loads as fresh, the damage is moved aside, and the next save
+// (under the lock, which heals too) is kept.
+func TestDamagedStateHeals(t *testing.T) {
+	for _, k := range damage.Kinds {
+		t.Run(string(k), func(t *testing.T) {
+			d := newDir(t)
+			damage.Make(t, d.StateFile(), k)
+			damage.Make(t, d.LockFile(), k)
+			fsutil.Healed()
+			err := d.Locked(context.Background(), func() error {
+				st := d.Load()
+				st.Calls++
+				return d.Save(st, time.Now())
+			})
+			if err != nil {
+				t.Fatalf("Locked over a damaged state: %v", err)
+			}
+			if got := d.Load(); got.Calls != 1 {
+				t.Errorf("Load after = %+v; want the one call counted", got)
+			}
+			if len(damage.Aside(d.StateFile())) != 1 {
+				t.Errorf("state.json was not moved aside: %q", damage.Aside(d.StateFile()))
+			}
+			if len(fsutil.Healed()) == 0 {
+				t.Error("no heal reported")
+			}
+		})
 	}
 }
