@@ -268,25 +268,23 @@ func quote(path string) string {
 // installCopy); true when it wrote dst.
 func Copy(src, dst string) (bool, error) { return installCopy(src, dst) }
 
-// installCopy puts src at dst atomically when dst is missing, or differs
-// in size or is older; a running status line keeps its inode. A hard link
-// is tried first: it costs nothing where a copy of every binary costs
-// half a second, and it outlives the plugin's folder as well as a copy
-// does (Claude Code replaces a plugin by writing a new folder, never by
-// rewriting its files). Across file systems it copies.
+// installCopy puts a copy of src at dst atomically when dst is missing,
+// differs in size, is older, is not executable any more, or is a hard
+// link to src (what versions before this one made): a running status
+// line keeps its inode. It is a real copy, never a link, so that a chmod
+// or an edit of the plugin's file cannot change the stable one (a link
+// shares its mode: a chmod of either made both exit 126); it costs a
+// copy of the binary once per version.
 func installCopy(src, dst string) (bool, error) {
 	si, err := os.Stat(src)
 	if err != nil {
 		return false, fmt.Errorf("status line binary: %w", err)
 	}
-	if di, err := os.Stat(dst); err == nil && (os.SameFile(si, di) || di.Size() == si.Size() && !di.ModTime().Before(si.ModTime())) {
+	if di, err := os.Stat(dst); err == nil && current(si, di) {
 		return false, nil
 	}
 	if err := fsutil.PrivateDir(filepath.Dir(dst)); err != nil {
 		return false, err
-	}
-	if linkInto(src, dst) {
-		return true, nil
 	}
 	if _, err := fsutil.CopyAtomic(src, dst, 0o700, fsutil.MaxBinary); err != nil {
 		return false, fmt.Errorf("status line binary: %w", err)
@@ -294,19 +292,11 @@ func installCopy(src, dst string) (bool, error) {
 	return true, nil
 }
 
-// linkInto hard-links src to a temporary name beside dst and renames it
-// over dst; false, leaving nothing behind, when the file system refuses.
-func linkInto(src, dst string) bool {
-	tmp := filepath.Join(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp-link")
-	os.Remove(tmp)
-	if os.Link(src, tmp) != nil {
-		return false
-	}
-	if fsutil.Replace(tmp, dst) != nil {
-		os.Remove(tmp)
-		return false
-	}
-	return true
+// current reports whether the stable copy di is a good copy of si.
+func current(si, di os.FileInfo) bool {
+	runnable := !fsutil.PermBits || di.Mode().Perm()&0o100 != 0
+	return !os.SameFile(si, di) && di.Mode().IsRegular() && runnable &&
+		di.Size() == si.Size() && !di.ModTime().Before(si.ModTime())
 }
 
 func fileExists(p string) bool {

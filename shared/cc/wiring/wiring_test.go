@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/settingsjson"
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
 
@@ -198,10 +199,12 @@ func TestUnwireKeepsLaterSettings(t *testing.T) {
 
 func ptr(s string) *string { return &s }
 
-// TestCopyLinksAndOutlivesTheSource: the stable copy is a hard link
-// where the file system allows, a second install is a no-op, and the
-// copy survives the plugin's folder being deleted.
-func TestCopyLinksAndOutlivesTheSource(t *testing.T) {
+// TestCopyIsRealAndOutlivesTheSource: the stable copy is a file of its
+// own (a chmod of the plugin's file leaves it runnable), a second install
+// is a no-op, a hard link an older version made is replaced by a copy,
+// one that lost its execute bit is copied again, and the copy survives
+// the plugin's folder being deleted.
+func TestCopyIsRealAndOutlivesTheSource(t *testing.T) {
 	dir := t.TempDir()
 	src, dst := filepath.Join(dir, "plugin", "si-statusline"), filepath.Join(dir, "stable", "si-statusline")
 	if err := os.MkdirAll(filepath.Dir(src), 0o755); err != nil {
@@ -215,11 +218,31 @@ func TestCopyLinksAndOutlivesTheSource(t *testing.T) {
 	}
 	a, _ := os.Stat(src)
 	b, _ := os.Stat(dst)
-	if !os.SameFile(a, b) {
-		t.Error("the stable copy is not a link on one file system")
+	if os.SameFile(a, b) {
+		t.Error("the stable copy is a link to the plugin's file")
 	}
+	if err := os.Chmod(src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(dst); fsutil.PermBits && fi.Mode().Perm() != 0o700 {
+		t.Errorf("a chmod of the plugin's file changed the stable copy: %v", fi.Mode().Perm())
+	}
+	_ = os.Chmod(src, 0o755)
 	if wrote, err := Copy(src, dst); wrote || err != nil {
 		t.Errorf("second Copy = %v, %v, want a no-op", wrote, err)
+	}
+	for name, spoil := range map[string]func() error{
+		"a hard link of an older version": func() error { _ = os.Remove(dst); return os.Link(src, dst) },
+		"not executable any more":         func() error { return os.Chmod(dst, 0o600) },
+	} {
+		if err := spoil(); err != nil {
+			t.Fatal(err)
+		}
+		if fsutil.PermBits || name != "not executable any more" {
+			if wrote, err := Copy(src, dst); !wrote || err != nil {
+				t.Errorf("%s: Copy = %v, %v, want a fresh copy", name, wrote, err)
+			}
+		}
 	}
 	if err := os.RemoveAll(filepath.Dir(src)); err != nil {
 		t.Fatal(err)
