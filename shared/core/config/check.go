@@ -16,19 +16,14 @@ func (k Key) Check(v any) string {
 			return "expected true or false, got " + describe(v)
 		}
 	case Int, Float:
-		n, ok := v.(float64)
-		if !ok {
-			return fmt.Sprintf("expected %s, got %s", article(k.Kind.String()), describe(v))
-		}
-		if k.Kind == Int && n != math.Trunc(n) {
-			return "expected a whole number, got " + describe(v)
-		}
-		if n < k.Min || n > k.Max {
-			return fmt.Sprintf("%s is out of range [%s, %s]", describe(v), num(k.Min), num(k.Max))
-		}
+		return k.checkNumber(v)
 	case String:
-		if _, ok := v.(string); !ok {
+		s, ok := v.(string)
+		if !ok {
 			return "expected a string, got " + describe(v)
+		}
+		if msg := k.checkLen(s); msg != "" {
+			return "the string " + msg
 		}
 	case Enum:
 		s, ok := v.(string)
@@ -36,25 +31,72 @@ func (k Key) Check(v any) string {
 			return fmt.Sprintf("expected one of %s, got %s", strings.Join(k.Values, ", "), describe(v))
 		}
 	case Strings:
-		return checkList(v, func(e any) bool { _, ok := e.(string); return ok }, "strings")
+		return checkList(v, "strings", func(e any) string {
+			s, ok := e.(string)
+			if !ok {
+				return "is " + describe(e)
+			}
+			return k.checkLen(s)
+		})
 	case Object:
-		if _, ok := v.(map[string]any); !ok {
+		m, ok := v.(map[string]any)
+		if !ok {
 			return "expected an object, got " + describe(v)
 		}
+		return k.checkMembers(m)
 	case Objects:
-		return checkList(v, func(e any) bool { _, ok := e.(map[string]any); return ok }, "objects")
+		return checkList(v, "objects", func(e any) string {
+			m, ok := e.(map[string]any)
+			if !ok {
+				return "is " + describe(e)
+			}
+			return k.checkMembers(m)
+		})
 	}
 	return ""
 }
 
-func checkList(v any, ok func(any) bool, what string) string {
+// checkNumber checks an Int or Float value.
+func (k Key) checkNumber(v any) string {
+	n, ok := v.(float64)
+	if !ok {
+		return fmt.Sprintf("expected %s, got %s", article(k.Kind.String()), describe(v))
+	}
+	if msg := finite(n); msg != "" {
+		return msg
+	}
+	if k.Kind == Int && n != math.Trunc(n) {
+		return "expected a whole number, got " + describe(v)
+	}
+	if n < k.Min || n > k.Max {
+		return fmt.Sprintf("%s is out of range [%s, %s]", describe(v), num(k.Min), num(k.Max))
+	}
+	return ""
+}
+
+// checkMembers bounds an object's size and runs the key's own check.
+func (k Key) checkMembers(m map[string]any) string {
+	if len(m) > MaxItems {
+		return fmt.Sprintf("an object of %d members is more than %d", len(m), MaxItems)
+	}
+	if k.Members != nil {
+		return k.Members(m)
+	}
+	return ""
+}
+
+// checkList checks a list and each item (bad returns "" for a good one).
+func checkList(v any, what string, bad func(any) string) string {
 	list, isList := v.([]any)
 	if !isList {
 		return "expected an array of " + what + ", got " + describe(v)
 	}
+	if len(list) > MaxItems {
+		return fmt.Sprintf("an array of %d items is more than %d", len(list), MaxItems)
+	}
 	for i, e := range list {
-		if !ok(e) {
-			return fmt.Sprintf("expected an array of %s, item %d is %s", what, i, describe(e))
+		if msg := bad(e); msg != "" {
+			return fmt.Sprintf("expected an array of %s, item %d %s", what, i, msg)
 		}
 	}
 	return ""

@@ -34,6 +34,13 @@ type Key struct {
 	Max     float64  //
 	Values  []string // allowed values for Enum
 	Section string   // group heading in `si config`
+	// MaxLen is the longest String, or item of Strings, accepted (in
+	// bytes); 0 means [MaxString].
+	MaxLen int
+	// Members checks the members of an Object, or each item of Objects,
+	// beyond their type; "" when they are acceptable, else what is wrong,
+	// naming the member.
+	Members func(map[string]any) string
 }
 
 // Keys is the one table of every configuration key, in display order.
@@ -61,13 +68,13 @@ var Keys = []Key{
 		Doc: "Characters of the cwd field before middle truncation (the leaf is kept)."},
 	{Path: "statusline.maxBarSegments", Kind: Int, Min: 8, Max: 40, Section: "Statusline",
 		Doc: "Width of the token bar in segments."},
-	{Path: "statusline.separator", Kind: String, Env: "CLAUDE_STATUSLINE_SEP_INLINE", Section: "Statusline",
+	{Path: "statusline.separator", Kind: String, Env: "CLAUDE_STATUSLINE_SEP_INLINE", Section: "Statusline", MaxLen: 64,
 		Doc: "Separator between fields on one line."},
 	{Path: "statusline.colors", Kind: Bool, Label: "Colours", Env: "CLAUDE_STATUSLINE_NO_COLOR", Section: "Statusline",
 		Doc: "ANSI colours in the status line; NO_COLOR=1 or CLAUDE_STATUSLINE_NO_COLOR=1 turns them off."},
-	{Path: "statusline.serviceHealth", Kind: Objects, Section: "Statusline",
+	{Path: "statusline.serviceHealth", Kind: Objects, Section: "Statusline", Members: checkHealth,
 		Doc: "Services probed for the health field: [{\"name\",\"url\",\"ttlSec\"}]."},
-	{Path: "statusline.prices", Kind: Object, Section: "Statusline",
+	{Path: "statusline.prices", Kind: Object, Section: "Statusline", Members: checkPrices,
 		Doc: "Price overrides in USD per million tokens: either {input, output, cache_creation, cache_read} for every model, or keyed by model-id prefix."},
 	{Path: "statusline.thinkingMinDisplay", Kind: Int, Min: 0, Max: 10_000_000, Section: "Statusline",
 		Doc: "Smallest thinking-token estimate the thinking field shows."},
@@ -120,7 +127,7 @@ var Keys = []Key{
 		Doc: "Ask a small model SAME/DIFFERENT when the heuristic score is ambiguous."},
 	{Path: "taskChange.semanticTimeoutMs", Kind: Int, Min: 100, Max: 60_000, Section: "Task change detection",
 		Doc: "Time limit of the tie-breaker call."},
-	{Path: "taskChange.haikuModel", Kind: String, Section: "Task change detection",
+	{Path: "taskChange.haikuModel", Kind: String, Section: "Task change detection", MaxLen: 200,
 		Doc: "Model used by the tie-breaker."},
 	// Shape tracker.
 	{Path: "shape.rootDirDepth", Kind: Int, Min: 1, Max: 5, Label: "Shape root depth", Env: "CLAUDE_SHAPE_ROOT_DIR_DEPTH", Section: "Shape tracker",

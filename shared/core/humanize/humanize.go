@@ -50,6 +50,9 @@ func contains(s string, c byte) bool {
 
 // USD formats dollars: $0.42, $7.56, $12.3, $491.
 func USD(x float64) string {
+	if s, odd := oddUSD(x); odd {
+		return s
+	}
 	switch { // borders where the next format would round up to 100 / 10
 	case x >= 99.95:
 		return fmt.Sprintf("$%.0f", x)
@@ -57,6 +60,32 @@ func USD(x float64) string {
 		return fmt.Sprintf("$%.1f", x)
 	}
 	return fmt.Sprintf("$%.2f", x)
+}
+
+// Cents formats dollars with cents: $0.42, $1234.50.
+func Cents(x float64) string {
+	if s, odd := oddUSD(x); odd {
+		return s
+	}
+	return fmt.Sprintf("$%.2f", x)
+}
+
+// maxUSD is the largest sum printed in digits; a figure past it can
+// only come from a wrong price or a wrong count.
+const maxUSD = 1e12
+
+// oddUSD renders the sums no one should see in digits: not a number, an
+// infinity (a price of 1e308 times a token count), or past maxUSD.
+func oddUSD(x float64) (string, bool) {
+	switch {
+	case math.IsNaN(x):
+		return "$?", true
+	case x >= maxUSD:
+		return "$>1T", true
+	case x <= -maxUSD:
+		return "-$>1T", true
+	}
+	return "", false
 }
 
 // Duration formats an elapsed time tightly: 45s, 12m, 3h42m, 2d19h.

@@ -83,10 +83,10 @@ func fieldCost(r *redraw) cell {
 func costPair(cost, saved float64) string {
 	var parts []string
 	if cost >= 0.01 {
-		parts = append(parts, fmt.Sprintf("c$%.2f", cost))
+		parts = append(parts, "c"+humanize.Cents(cost))
 	}
 	if saved >= 0.10 {
-		parts = append(parts, fmt.Sprintf("s$%.2f", saved))
+		parts = append(parts, "s"+humanize.Cents(saved))
 	}
 	switch len(parts) {
 	case 2:

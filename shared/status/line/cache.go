@@ -188,7 +188,7 @@ func fieldCacheSaved(r *redraw) cell {
 		return cell{}
 	}
 	if saved := s.Saved(r.prices); saved >= 0.10 {
-		return cell{text: "saved:" + fmt.Sprintf("$%.2f", saved)}
+		return cell{text: "saved:" + humanize.Cents(saved)}
 	}
 	return cell{}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
+	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
 	"github.com/session-intelligence/session-intelligence/shared/status/health"
 	"github.com/session-intelligence/session-intelligence/shared/status/quota"
 )
@@ -129,7 +130,10 @@ var periods = map[string]string{"daily": "/day", "weekly": "/wk", "monthly": "/m
 // dollars is a limit or a spend: "$50" when whole, "$31.20" with cents
 // below $1,000, whole dollars above.
 func dollars(x float64) string {
-	if x == float64(int64(x)) || x >= 1000 {
+	if x >= 1000 || x < 0 || x != x {
+		return humanize.USD(x) // and the odd sums: $? or $>1T
+	}
+	if x == float64(int64(x)) {
 		return fmt.Sprintf("$%.0f", x)
 	}
 	return fmt.Sprintf("$%.2f", x)
