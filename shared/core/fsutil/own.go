@@ -198,10 +198,17 @@ func Within(stamp, now time.Time, d time.Duration) bool {
 }
 
 // Recent reports whether the marker at path exists and was stamped
-// [Within] d of now.
+// [Within] d of now. Anything but a regular file there is moved aside
+// and is no marker ([Marked]).
 func Recent(path string, now time.Time, d time.Duration) bool {
-	fi, err := os.Stat(path)
-	return err == nil && Within(fi.ModTime(), now, d)
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return false
+	}
+	if !fi.Mode().IsRegular() {
+		return Marked(path)
+	}
+	return Within(fi.ModTime(), now, d)
 }
 
 // ReadOwnTail reads one of the plugin's own line logs, or its newest
