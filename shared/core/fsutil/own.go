@@ -20,14 +20,20 @@ import (
 // holds no regular file, a link loop or a file over limit is moved aside
 // and reported as missing ([ErrHealed]), so the caller starts afresh.
 func ReadOwn(path string, limit int64) ([]byte, error) {
+	data, _, err := readOwn(path, limit)
+	return data, err
+}
+
+// readOwn is [ReadOwn] that also returns what it read from.
+func readOwn(path string, limit int64) ([]byte, os.FileInfo, error) {
 	data, fi, err := readCapped(path, limit)
-	if !Damage(err) {
-		return data, notExist(err)
+	switch {
+	case errors.Is(err, ErrTooLarge):
+		return nil, nil, heal(path, fi, err)
+	case Damage(err):
+		return nil, nil, heal(path, nil, err)
 	}
-	if errors.Is(err, ErrTooLarge) {
-		return nil, heal(path, fi, err)
-	}
-	return nil, heal(path, nil, err)
+	return data, fi, notExist(err)
 }
 
 // ReadOwnJSON decodes one of the plugin's own JSON files into v and
@@ -38,15 +44,9 @@ func ReadOwn(path string, limit int64) ([]byte, error) {
 // file (what a write cut by a power loss can leave) is no damage: it is
 // reported as [ErrEmpty] and left for the next write to replace.
 func ReadOwnJSON(path string, limit int64, v any) ([]byte, error) {
-	data, fi, err := readCapped(path, limit)
-	if Damage(err) {
-		if errors.Is(err, ErrTooLarge) {
-			return nil, heal(path, fi, err)
-		}
-		return nil, heal(path, nil, err)
-	}
+	data, fi, err := readOwn(path, limit)
 	if err != nil {
-		return nil, notExist(err)
+		return nil, err
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, ErrEmpty
