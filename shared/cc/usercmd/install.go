@@ -225,7 +225,7 @@ func recordPath(state string) string { return filepath.Join(state, "commands.jso
 
 func loadRecord(state string) record {
 	var r record
-	if _, err := fsutil.ReadOwnJSON(recordPath(state), 64<<10, &r); err != nil {
+	if _, err := fsutil.ReadOwnDecoded(recordPath(state), 64<<10, jsonx.Into(&r)); err != nil {
 		return record{} // none, or a damaged one moved aside
 	}
 	return r

@@ -213,7 +213,7 @@ func Load(d paths.Dirs) Record { return load(d) }
 
 func load(d paths.Dirs) Record {
 	var r Record
-	if _, err := fsutil.ReadOwnJSON(File(d), 64<<10, &r); err != nil {
+	if _, err := fsutil.ReadOwnDecoded(File(d), 64<<10, jsonx.Into(&r)); err != nil {
 		return Record{}
 	}
 	return r

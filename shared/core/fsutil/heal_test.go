@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/testkit/damage"
 )
 
@@ -43,9 +44,9 @@ func TestReadOwnHeals(t *testing.T) {
 			damage.Make(t, path, k)
 			Healed()
 			var v struct{ Calls int }
-			_, err := ReadOwnJSON(path, 64<<10, &v)
+			_, err := ReadOwnDecoded(path, 64<<10, jsonx.Into(&v))
 			if !errors.Is(err, fs.ErrNotExist) || !errors.Is(err, ErrHealed) {
-				t.Fatalf("ReadOwnJSON = %v, want ErrHealed (a missing file)", err)
+				t.Fatalf("ReadOwnDecoded = %v, want ErrHealed (a missing file)", err)
 			}
 			asideOf(t, path)
 		})
@@ -59,8 +60,8 @@ func TestReadOwnKeepsGoodAndMissing(t *testing.T) {
 		t.Fatal(err)
 	}
 	var v struct{ Calls int }
-	if _, err := ReadOwnJSON(good, 1<<10, &v); err != nil || v.Calls != 3 {
-		t.Errorf("ReadOwnJSON(good) = %v, %+v", err, v)
+	if _, err := ReadOwnDecoded(good, 1<<10, jsonx.Into(&v)); err != nil || v.Calls != 3 {
+		t.Errorf("ReadOwnDecoded(good) = %v, %+v", err, v)
 	}
 	if _, err := ReadOwn(filepath.Join(dir, "missing"), 1<<10); !errors.Is(err, fs.ErrNotExist) || errors.Is(err, ErrHealed) {
 		t.Errorf("ReadOwn(missing) = %v, want a plain not-exist", err)
@@ -69,8 +70,8 @@ func TestReadOwnKeepsGoodAndMissing(t *testing.T) {
 	if err := os.WriteFile(empty, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadOwnJSON(empty, 1<<10, &v); !errors.Is(err, ErrEmpty) || !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("ReadOwnJSON(empty) = %v, want ErrEmpty (left for the next write)", err)
+	if _, err := ReadOwnDecoded(empty, 1<<10, jsonx.Into(&v)); !errors.Is(err, ErrEmpty) || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("ReadOwnDecoded(empty) = %v, want ErrEmpty (left for the next write)", err)
 	}
 	under := filepath.Join(good, "below-a-file")
 	if _, err := ReadOwn(under, 1<<10); !errors.Is(err, fs.ErrNotExist) {

@@ -8,8 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"time"
-
-	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 )
 
 // The helpers below are for the plugin's own files (under its state root
@@ -36,14 +34,15 @@ func readOwn(path string, limit int64) ([]byte, os.FileInfo, error) {
 	return data, fi, notExist(err)
 }
 
-// ReadOwnJSON decodes one of the plugin's own JSON files into v and
-// returns what it read. A file that [ReadOwn] finds damaged, or whose
-// content does not decode into v (garbage, a member of the wrong type),
-// is moved aside and reported as [ErrHealed]; v may then be half
-// filled, so a caller starts from a zero value on any error. An empty
-// file (what a write cut by a power loss can leave) is no damage: it is
-// reported as [ErrEmpty] and left for the next write to replace.
-func ReadOwnJSON(path string, limit int64, v any) ([]byte, error) {
+// ReadOwnDecoded reads one of the plugin's own documents and decodes it
+// with decode (jsonx.Into(&v) for JSON), returning what it read. A file
+// that [ReadOwn] finds damaged, or whose content does not decode (garbage,
+// a member of the wrong type), is moved aside and reported as
+// [ErrHealed]; what decode filled may then be half done, so a caller
+// starts from a zero value on any error. An empty file (what a write cut
+// by a power loss can leave) is no damage: it is reported as [ErrEmpty]
+// and left for the next write to replace.
+func ReadOwnDecoded(path string, limit int64, decode func([]byte) error) ([]byte, error) {
 	data, fi, err := readOwn(path, limit)
 	if err != nil {
 		return nil, err
@@ -51,13 +50,13 @@ func ReadOwnJSON(path string, limit int64, v any) ([]byte, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, ErrEmpty
 	}
-	if err := jsonx.Unmarshal(data, v); err != nil {
+	if err := decode(data); err != nil {
 		return nil, heal(path, fi, fmt.Errorf("does not decode: %w", err))
 	}
 	return data, nil
 }
 
-// ErrEmpty is [ReadOwnJSON]'s answer for an empty file; it wraps
+// ErrEmpty is [ReadOwnDecoded]'s answer for an empty file; it wraps
 // fs.ErrNotExist.
 var ErrEmpty = fmt.Errorf("empty file: %w", fs.ErrNotExist)
 

@@ -60,6 +60,12 @@ func Unmarshal(data []byte, v any) (err error) {
 	return gojson.Unmarshal(data, v)
 }
 
+// Into is [Unmarshal] into v as a function of the document, for readers
+// that take one (fsutil.ReadOwnDecoded).
+func Into(v any) func([]byte) error {
+	return func(data []byte) error { return Unmarshal(data, v) }
+}
+
 // Marshal encodes v as encoding/json does.
 func Marshal(v any) ([]byte, error) { return gojson.Marshal(v) }
 

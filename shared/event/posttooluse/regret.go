@@ -19,7 +19,7 @@ import (
 // snapshot is removed.
 func watchRegret(rt *hookio.Runtime, in *hookio.Input, dir session.Dir, c call) error {
 	var snap regret.Snapshot
-	_, err := fsutil.ReadOwnJSON(dir.Snapshot(), 1<<20, &snap)
+	_, err := fsutil.ReadOwnDecoded(dir.Snapshot(), 1<<20, jsonx.Into(&snap))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil // none, or a damaged one moved aside
 	}

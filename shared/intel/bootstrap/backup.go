@@ -105,7 +105,7 @@ func firstEntry(dir, prefix string) (string, error) {
 func indexBackup(dir, rel, path string) error {
 	file := filepath.Join(dir, backupIndex)
 	index := map[string]string{}
-	_, err := fsutil.ReadOwnJSON(file, maxBackupIndex, &index)
+	_, err := fsutil.ReadOwnDecoded(file, maxBackupIndex, jsonx.Into(&index))
 	if errors.Is(err, fs.ErrNotExist) {
 		index, err = map[string]string{}, nil
 	}

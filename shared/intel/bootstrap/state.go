@@ -74,7 +74,7 @@ type claudeEntry struct {
 // so that saveState can skip an unchanged write.
 func loadState(dir string) (st state, raw []byte, err error) {
 	path := filepath.Join(dir, stateFile)
-	raw, err = fsutil.ReadOwnJSON(path, maxStateFile, &st)
+	raw, err = fsutil.ReadOwnDecoded(path, maxStateFile, jsonx.Into(&st))
 	if errors.Is(err, fs.ErrNotExist) {
 		return state{}, nil, nil
 	}

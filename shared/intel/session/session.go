@@ -60,7 +60,7 @@ const maxState = 64 << 10
 // fresh state (never a half-decoded one).
 func (d Dir) Load() State {
 	var s State
-	if _, err := fsutil.ReadOwnJSON(d.StateFile(), maxState, &s); err != nil {
+	if _, err := fsutil.ReadOwnDecoded(d.StateFile(), maxState, jsonx.Into(&s)); err != nil {
 		return State{} // missing, unreadable, or damaged and moved aside
 	}
 	return s
@@ -143,7 +143,7 @@ type Window struct {
 // LoadWindow reads the recorded window; zero when none.
 func (d Dir) LoadWindow() Window {
 	var w Window
-	if _, err := fsutil.ReadOwnJSON(d.WindowFile(), 4<<10, &w); err != nil {
+	if _, err := fsutil.ReadOwnDecoded(d.WindowFile(), 4<<10, jsonx.Into(&w)); err != nil {
 		return Window{}
 	}
 	return w

@@ -102,7 +102,7 @@ func decidedPath(dir session.Dir) string { return filepath.Join(string(dir), Dec
 // aside and empty.
 func loadDecided(dir session.Dir) decided {
 	var d decided
-	if _, err := fsutil.ReadOwnJSON(decidedPath(dir), 16<<10, &d); err != nil {
+	if _, err := fsutil.ReadOwnDecoded(decidedPath(dir), 16<<10, jsonx.Into(&d)); err != nil {
 		return decided{}
 	}
 	return d

@@ -40,7 +40,7 @@ func manifestPath(d paths.Dirs) string { return filepath.Join(d.State, "install.
 // LoadManifest reads the install record; ok is false when there is none.
 func LoadManifest(d paths.Dirs) (Manifest, bool) {
 	var m Manifest
-	if _, err := fsutil.ReadOwnJSON(manifestPath(d), 256<<10, &m); err != nil {
+	if _, err := fsutil.ReadOwnDecoded(manifestPath(d), 256<<10, jsonx.Into(&m)); err != nil {
 		return Manifest{}, false // none, or a damaged one moved aside
 	}
 	return m, true

@@ -59,7 +59,7 @@ func recordPath(d paths.Dirs) string { return filepath.Join(d.State, "onpath.jso
 
 func load(d paths.Dirs) (record, bool) {
 	var r record
-	if _, err := fsutil.ReadOwnJSON(recordPath(d), 64<<10, &r); err != nil {
+	if _, err := fsutil.ReadOwnDecoded(recordPath(d), 64<<10, jsonx.Into(&r)); err != nil {
 		return record{}, false // none, or a damaged one moved aside
 	}
 	return r, true

@@ -139,7 +139,8 @@ func both(a, b func(w *world) error) func(w *world) error {
 // status line write under the state root and in the logs, and those the
 // table leaves out (window.json, .swept, task-change.json, the zones
 // cache, the log's lock). Not here: relay/ (the relay's own tests),
-// install.json and onpath.json (written by `si install`, not a hook),
+// install.json (read and written by `si install` alone; onpath.json,
+// written by it too, is read by SessionStart),
 // tip-path (shown only to a marketplace install) and cache/plugin-state
 // (asked only once the status line names its plugin).
 var rows = []row{
@@ -184,6 +185,7 @@ var rows = []row{
 	{name: "statusline.json", path: inState("statusline.json"), aside: jsonAside, act: withPlugin, record: jsonHas(inState("statusline.json"), "si-statusline")},
 	{name: "commands.json", path: inState("commands.json"), aside: jsonAside, act: withPlugin, record: jsonHas(inState("commands.json"), "si.md")},
 	{name: "commands.lock", path: inState("commands.lock"), act: withPlugin, record: jsonHas(inState("commands.json"), "si.md")},
+	{name: "onpath.json", path: inState("onpath.json"), aside: jsonAside, act: startup, record: func(*world) error { return nil }},
 	{name: "bin/", path: inState("bin"), dir: true, act: withPlugin, record: func(w *world) error {
 		fi, err := os.Stat(filepath.Join(w.dirs.State, "bin", "si-statusline"))
 		if err != nil || fi.Mode().Perm()&0o100 == 0 {
