@@ -26,14 +26,18 @@ func SaveRestore(path string, r Restore) error {
 	if err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(path, data, 0o600, fsutil.NoSync)
+	return fsutil.WriteOwn(path, data, fsutil.NoSync)
 }
 
 // TakeRestore consumes the restore list at path exactly once: it is
 // renamed to a name only this process knows, read and deleted. ok is
 // false when there is none, or it is too old to belong to this
-// compaction.
+// compaction; something else than a file there is moved aside.
 func TakeRestore(path string, now time.Time) (r Restore, ok bool) {
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		_, _ = fsutil.MoveAside(path, fi, fmt.Errorf("a %s where the restore list belongs", fi.Mode().Type()))
+		return Restore{}, false
+	}
 	claimed := fmt.Sprintf("%s.taken.%d", path, os.Getpid())
 	if os.Rename(path, claimed) != nil {
 		return Restore{}, false

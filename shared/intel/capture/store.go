@@ -36,11 +36,11 @@ type Pending struct {
 	Preserve []string `json:"preserve,omitempty"`
 }
 
-// Load reads a store; a missing or damaged file is an empty store.
+// Load reads a store; a missing file is an empty store, and a damaged
+// one is moved aside (fsutil.ReadOwnDecoded) and starts empty.
 func Load(path string) Store {
 	var s Store
-	data, err := fsutil.ReadCapped(path, maxFile)
-	if err != nil || jsonx.Unmarshal(data, &s) != nil {
+	if _, err := fsutil.ReadOwnDecoded(path, maxFile, jsonx.Into(&s)); err != nil {
 		return Store{}
 	}
 	if len(s.Items) > MaxItems {
@@ -55,7 +55,7 @@ func Save(path string, s Store) error {
 	if err != nil {
 		return err
 	}
-	return fsutil.WriteAtomic(path, data, 0o600, fsutil.NoSync)
+	return fsutil.WriteOwn(path, data, fsutil.NoSync)
 }
 
 // Add keeps the items not already held (by their words), redacted and

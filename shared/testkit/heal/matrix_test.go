@@ -51,6 +51,14 @@ func postToolUse(w *world) { w.run("si-post-tool-use", w.postToolUse()) }
 func preCompact(w *world)  { w.run("si-pre-compact", w.preCompact()) }
 func startup(w *world)     { w.run("si-session-start", w.sessionStart("startup")) }
 
+// ruleThenCompact captures a rule, then compacts with a summary that
+// lost it.
+func ruleThenCompact(w *world) {
+	w.run("si-user-prompt-submit", w.userPrompt("never commit without asking"))
+	preCompact(w)
+	w.run("si-post-compact", w.postCompact())
+}
+
 // withPlugin runs SessionStart with the built plugin as its root, so
 // that it wires the status line and installs the commands and copies.
 func withPlugin(w *world) {
@@ -160,6 +168,12 @@ var rows = []row{
 	{name: "sessions/<sid>/archive/index.jsonl", path: inSession("archive/index.jsonl"), act: postToolUse, record: jsonHas(inSession("archive/index.jsonl"), `"toolu_1"`)},
 	{name: "sessions/<sid>/compact-snapshot.json", path: inSession("compact-snapshot.json"), aside: jsonAside,
 		act: func(w *world) { postToolUse(w); preCompact(w) }, record: jsonHas(inSession("compact-snapshot.json"), `"sid":"s1"`)},
+	{name: "sessions/<sid>/capture.json", path: inSession("capture.json"), aside: jsonAside,
+		act: ruleThenCompact, record: jsonHas(inSession("capture.json"), "never commit without asking")},
+	// Written blind (replaced by a rename); what is no file is moved aside
+	// when it is taken.
+	{name: "sessions/<sid>/restore.json", path: inSession("restore.json"), aside: notRegular,
+		act: ruleThenCompact, record: jsonHas(inSession("restore.json"), "never commit without asking")},
 	{name: "sessions/<sid>/window.json", path: inSession("window.json"), aside: jsonAside,
 		act: func(w *world) { w.run("si-statusline", w.statusLine()) }, record: jsonHas(inSession("window.json"), `"size":1000000`)},
 	{name: "cache/transcripts/", path: inState("cache/transcripts"), dir: true, act: postToolUse, record: globbed("cache/transcripts/*.stats")},

@@ -112,6 +112,16 @@ func (w *world) preCompact() string {
 		`","hook_event_name":"PreCompact","trigger":"manual","custom_instructions":null}`
 }
 
+func (w *world) postCompact() string {
+	return `{"session_id":"` + sid + `","transcript_path":"` + w.transcript + `","cwd":"` + w.proj +
+		`","hook_event_name":"PostCompact","trigger":"manual","compact_summary":"nothing of the rules"}`
+}
+
+func (w *world) userPrompt(prompt string) string {
+	return `{"session_id":"` + sid + `","transcript_path":"` + w.transcript + `","cwd":"` + w.proj +
+		`","hook_event_name":"UserPromptSubmit","prompt":"` + prompt + `"}`
+}
+
 func (w *world) sessionStart(source string) string {
 	return `{"session_id":"` + sid + `","transcript_path":"` + w.transcript + `","cwd":"` + w.proj +
 		`","hook_event_name":"SessionStart","source":"` + source + `"}`
