@@ -21,6 +21,7 @@ if [ $# -eq 0 ]; then
   done <<'END'
 shared/ail FuzzParse
 shared/ail FuzzProseRoundTrip
+shared/ail FuzzLenient
 shared/cc/transcript FuzzDecodeLine
 shared/cc/hookio FuzzDecodePayload
 shared/ai/settings FuzzCheckNesting

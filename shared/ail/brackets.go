@@ -118,22 +118,24 @@ func walkTop(s string, visit func(i int) bool) error {
 	return nil
 }
 
-// splitTop splits s at the commas outside brackets and literals. An
-// empty s has no parts.
-func splitTop(s string) ([]string, error) {
+// eachTop calls fn with every part of s between the commas outside
+// brackets and literals, and its number from 0, without making a list:
+// a line of a million arguments is checked in place. An empty s has no
+// parts.
+func eachTop(s string, fn func(n int, part string)) error {
 	if s == "" {
-		return nil, nil
+		return nil
 	}
-	var parts []string
-	last := 0
+	last, n := 0, 0
 	err := walkTop(s, func(i int) bool {
 		if s[i] == ',' {
-			parts = append(parts, s[last:i])
-			last = i + 1
+			fn(n, s[last:i])
+			last, n = i+1, n+1
 		}
 		return false
 	})
-	return append(parts, s[last:]), err
+	fn(n, s[last:])
+	return err
 }
 
 // findTop returns the index of the first marker outside brackets and
@@ -150,16 +152,14 @@ func findTop(s, marker string) (int, error) {
 	return at, err
 }
 
-// checkItems checks the parts of a list: each one present and not
-// padded with white space. what names a part ("argument").
-func checkItems(kind error, what string, parts []string) error {
-	for i, p := range parts {
-		switch {
-		case p == "":
-			return faultf(kind, "expected %s %d, found nothing", what, i+1)
-		case padded(p):
-			return faultf(ErrSpace, "expected %s %d without white space around it, found %s", what, i+1, excerpt(p))
-		}
+// checkItem checks part n (from 0) of a list: present and not padded
+// with white space. what names a part ("argument").
+func checkItem(kind error, what string, n int, p string) error {
+	switch {
+	case p == "":
+		return faultf(kind, "expected %s %d, found nothing", what, n+1)
+	case padded(p):
+		return faultf(ErrSpace, "expected %s %d without white space around it, found %s", what, n+1, excerpt(p))
 	}
 	return nil
 }

@@ -85,12 +85,26 @@ func (es Errors) Unwrap() []error {
 
 // Repair is one near-miss that lenient decoding corrected.
 type Repair struct {
-	Line int    // 1-based line of the input
-	Kind error  // what strict decoding would have reported
+	Line int    // 1-based line of the input; 0 for the count of those not listed
+	Kind error  // what strict decoding would have reported, or ErrManyRepairs
 	Msg  string // what was changed
 }
 
-func (r Repair) String() string { return fmt.Sprintf("line %d: %s", r.Line, r.Msg) }
+// MaxRepairs bounds the repairs one decoding lists. Past it they are
+// counted, and the last [Repair], of kind [ErrManyRepairs], says how
+// many more there were.
+const MaxRepairs = 1000
+
+// ErrManyRepairs is the kind of the Repair that counts those past
+// [MaxRepairs]; it is never a decoding error.
+var ErrManyRepairs = errors.New("more repairs than listed")
+
+func (r Repair) String() string {
+	if r.Line == 0 {
+		return r.Msg
+	}
+	return fmt.Sprintf("line %d: %s", r.Line, r.Msg)
+}
 
 // fault is a problem found inside one line, before the decoder knows the
 // line number; [ParseLog], [ParseSig] and [ParseNext] return it as it is.

@@ -41,6 +41,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		checkCanonical(t, d)
+		checkTasks(t, d, lim)
 		out, err := d.Hydrate(lim)
 		if err == nil && len(out) > lim.MaxOutput {
 			t.Fatalf("hydrated %d bytes past the cap", len(out))
@@ -144,4 +145,52 @@ func sameDoc(a, b *Document) bool {
 		}
 	}
 	return true
+}
+
+// FuzzLenient: lenient decoding of near-misses never panics, lists at
+// most MaxRepairs repairs and the count of the rest, gives a document in
+// strict form, and its open tasks are those its hydrated @NEXT lines
+// show. The seeds are near-misses of every repair in lenient.go.
+func FuzzLenient(f *testing.F) {
+	for _, s := range []string{
+		"\uFEFF!AILv1\n\n\n  @CTX  x  \n\t\n", "!AILv1\n@MEM  $1=a b  $2=$1\n@NEXT fix  $1 ?  ?$2 c\n",
+		"!AILv1\n@LOG retry $1 ( why ) -> x\n@MEM $1=api\n", "!AILv1\n@SIG a b | f( x , y ) ->  int |mutates( a , b\n",
+		"!AILv1\n@NEXT?a\n@CTX\t\tx\r\n@ARCH a  ->  b", "!AILv1\n@MEM $1=$2 $2=$1 $3=x=y\n@LOG !$3_$4(r)->^z\n",
+		"!AILv1\n" + strings.Repeat("\n", 1200) + "@NEXT ? ?x y z\n",
+	} {
+		f.Add(s)
+	}
+	lim := Limits{MaxInput: 1 << 16, MaxLine: 1 << 12, MaxOutput: 1 << 14}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, reps, err := DecodeString(s, DecodeOptions{Limits: lim, Lenient: true})
+		if len(reps) > MaxRepairs+1 {
+			t.Fatalf("%d repairs listed", len(reps))
+		}
+		if err != nil {
+			return
+		}
+		checkCanonical(t, d)
+		checkTasks(t, d, lim)
+	})
+}
+
+// checkTasks: Tasks gives the tasks of each @NEXT line hydrated alone.
+func checkTasks(t *testing.T, d *Document, lim Limits) {
+	t.Helper()
+	var want []string
+	for _, l := range d.Lines {
+		if l.Kind != KindNext {
+			continue
+		}
+		one, err := (&Document{Mem: d.Mem, Lines: []Line{l}}).Hydrate(lim)
+		if err != nil {
+			return // over the cap alone: Tasks refuses too, or caps sooner
+		}
+		tasks, _ := ParseNext(strings.TrimSuffix(strings.TrimPrefix(one, string(KindNext)+" "), "\n"))
+		want = append(want, tasks...)
+	}
+	got, err := d.Tasks(lim)
+	if err == nil && !reflect.DeepEqual(got, want) {
+		t.Fatalf("Tasks() = %q, want %q", got, want)
+	}
 }

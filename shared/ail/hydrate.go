@@ -13,13 +13,8 @@ import (
 // copied as it is, so nothing expands twice; an undefined $N stays as
 // written. The output is capped by lim.MaxOutput.
 func (d *Document) Hydrate(lim Limits) (string, error) {
-	lim = lim.withDefaults()
-	values := make(map[int]string, len(d.Mem))
-	for _, p := range d.Mem {
-		values[p.ID] = p.Value
-	}
-	h := hydrator{values: values, max: lim.MaxOutput}
-	h.b.Grow(min(d.size(), lim.MaxOutput))
+	h := d.hydrator(lim)
+	h.b.Grow(min(d.size(), h.max))
 	for _, l := range d.Lines {
 		if l.Body == "" {
 			continue // an empty @NEXT
@@ -31,18 +26,55 @@ func (d *Document) Hydrate(lim Limits) (string, error) {
 		h.resolve(l.Body)
 		h.write("\n")
 		if h.over {
-			return "", &Error{Line: l.No, Kind: ErrOutputTooLarge, Msg: fmt.Sprintf("hydrated text over the %d-byte limit", lim.MaxOutput)}
+			return "", h.overError(l.No)
 		}
 	}
 	return h.b.String(), nil
 }
 
+// Tasks returns the tasks of d's @NEXT lines with their pointers
+// resolved, as [Document.Hydrate] writes them, in one pass over d
+// whatever the number of lines; their text is capped by lim.MaxOutput.
+// A @NEXT body that does not parse gives no tasks.
+func (d *Document) Tasks(lim Limits) ([]string, error) {
+	h := d.hydrator(lim)
+	var tasks []string
+	for _, l := range d.Lines {
+		if l.Kind != KindNext || l.Body == "" {
+			continue
+		}
+		h.b.Reset()
+		h.resolve(l.Body)
+		if h.over {
+			return nil, h.overError(l.No)
+		}
+		h.max -= h.b.Len()
+		if line, err := ParseNext(h.b.String()); err == nil {
+			tasks = append(tasks, line...)
+		}
+	}
+	return tasks, nil
+}
+
+// hydrator returns a hydrator for d's pointers.
+func (d *Document) hydrator(lim Limits) *hydrator {
+	max := lim.withDefaults().MaxOutput
+	return &hydrator{mem: d.Mem, ids: indexOf(d.Mem), max: max, limit: max}
+}
+
 // hydrator accumulates output up to a cap.
 type hydrator struct {
-	values map[int]string
-	b      strings.Builder
-	max    int
-	over   bool
+	mem   []Pointer
+	ids   index
+	b     strings.Builder
+	max   int // bytes b may hold
+	limit int // the cap, for the message
+	over  bool
+}
+
+// overError is the error for output past the cap, found on line no.
+func (h *hydrator) overError(no int) error {
+	return &Error{Line: no, Kind: ErrOutputTooLarge, Msg: fmt.Sprintf("hydrated text over the %d-byte limit", h.limit)}
 }
 
 // write appends s unless the cap would be passed.
@@ -63,7 +95,7 @@ func (h *hydrator) resolve(body string) {
 			return
 		}
 		id, end := pointerID(body, i+1)
-		v, ok := h.values[id]
+		at, ok := h.ids.at(id)
 		if !ok {
 			// Undefined, malformed or a bare $: copy through the digits so
 			// they are not looked at again.
@@ -72,7 +104,7 @@ func (h *hydrator) resolve(body string) {
 			continue
 		}
 		h.write(body[:i])
-		h.write(v)
+		h.write(h.mem[at].Value)
 		body = body[end:]
 	}
 }

@@ -69,8 +69,11 @@ func (d *decoder) fixSection(no int, text string) string {
 	case KindNext:
 		body = d.fixNext(no, body)
 	}
-	if body == "" {
+	switch {
+	case body == "":
 		return string(kind)
+	case len(text) == len(kind)+1+len(body) && text[len(kind)] == ' ' && text[len(kind)+1:] == body:
+		return text // nothing repaired: no copy
 	}
 	return string(kind) + " " + body
 }
@@ -94,7 +97,7 @@ func (d *decoder) fixTag(no int, text string) (Kind, string, bool) {
 		case !isWhite(r):
 			d.repair(no, ErrSpace, "%s: inserted a space after the tag", k)
 		case rest[:len(rest)-len(body)] != " ":
-			d.repair(no, ErrSpace, "%s: wrote one space after the tag for %s", k, excerpt(rest[:len(rest)-len(body)]))
+			d.repair(no, ErrSpace, "%s: wrote one space after the tag for %s", k, quoted(rest[:len(rest)-len(body)]))
 		}
 		return k, body, true
 	}
@@ -103,41 +106,61 @@ func (d *decoder) fixTag(no int, text string) (Kind, string, bool) {
 
 // fixMem repairs the definitions of a @MEM line.
 func (d *decoder) fixMem(no int, body string) string {
-	fields := strings.Fields(body)
-	if strings.Join(fields, " ") != body {
+	if !oneSpaced(body) {
 		d.repair(no, ErrSpace, "@MEM: wrote one space between definitions")
 	}
-	groups := joinWords(fields, isDefStart)
-	out := make([]string, len(groups))
-	for i, words := range groups {
-		def := strings.Join(words, "_")
+	var b strings.Builder
+	b.Grow(len(body))
+	d.eachGroup(body, isDefStart, func(words []string) {
+		def := words[0]
 		if len(words) > 1 {
-			d.repair(no, ErrIdentifier, `@MEM: an identifier has no spaces: joined the words of %s with "_"`, excerpt(def))
+			def = strings.Join(words, "_")
+			d.repair(no, ErrIdentifier, `@MEM: an identifier has no spaces: joined the words of %s with "_"`, quoted(def))
 		}
 		if eq := strings.IndexByte(def, '='); isDefStart(def) {
 			if v := identify(def[eq+1:], true); v != def[eq+1:] {
-				d.repair(no, ErrIdentifier, "@MEM: wrote %s=%s for %s", def[:eq], excerpt(v), excerpt(def))
+				d.repair(no, ErrIdentifier, "@MEM: wrote %s=%s for %s", def[:eq], quoted(v), quoted(def))
 				def = def[:eq+1] + v
 			}
 		}
-		out[i] = def
-	}
-	return strings.Join(out, " ")
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(def)
+	})
+	return b.String()
 }
 
-// joinWords groups fields: a field for which starts is true (and the
-// first field) begins a group, the others join the group before them.
-func joinWords(fields []string, starts func(string) bool) [][]string {
-	var groups [][]string
-	for _, f := range fields {
-		if len(groups) == 0 || starts(f) {
-			groups = append(groups, []string{f})
-			continue
+// eachGroup calls fn with the words of body in groups: a word for which
+// starts is true, and the first word, begins a group; the others join
+// the group before them. The list fn gets is reused for the next group.
+func (d *decoder) eachGroup(body string, starts func(string) bool, fn func(words []string)) {
+	words := d.words[:0]
+	for f := range strings.FieldsSeq(body) {
+		if len(words) > 0 && starts(f) {
+			fn(words)
+			words = words[:0]
 		}
-		last := &groups[len(groups)-1]
-		*last = append(*last, f)
+		words = append(words, f)
 	}
-	return groups
+	if len(words) > 0 {
+		fn(words)
+	}
+	d.words = words[:0]
+}
+
+// oneSpaced reports whether s is its words with one space between them
+// and none around them, as strings.Join(strings.Fields(s), " ") is.
+func oneSpaced(s string) bool {
+	white := true // white space before the first word is too much
+	for _, r := range s {
+		w := isWhite(r)
+		if w && (r != ' ' || white) {
+			return false
+		}
+		white = w
+	}
+	return !white || s == ""
 }
 
 // isDefStart reports whether s starts with "$", digits and "=".
@@ -156,6 +179,9 @@ func isDefStart(s string) bool {
 // identifier cannot hold becomes one "_". With pointers, $N runs are
 // kept, for resolve to copy.
 func identify(s string, pointers bool) string {
+	if identEnd(s, 0, pointers) == len(s) {
+		return s
+	}
 	var b strings.Builder
 	bad := false
 	for i := 0; i < len(s); {
@@ -183,7 +209,7 @@ func (d *decoder) fixLog(no int, body string) string {
 		d.repair(no, ErrLog, `@LOG: inserted "!" before the rejected approach`)
 	}
 	if id := identify(strings.Join(strings.Fields(tried), "_"), true); id != tried {
-		d.repair(no, ErrIdentifier, "@LOG: wrote the identifier %s for %s", excerpt(id), excerpt(tried))
+		d.repair(no, ErrIdentifier, "@LOG: wrote the identifier %s for %s", quoted(id), quoted(tried))
 		tried = id
 	}
 	head := "!" + tried + "("
@@ -202,7 +228,7 @@ func (d *decoder) fixLog(no int, body string) string {
 	}
 	after = strings.TrimLeftFunc(after, isWhite)
 	if arrow := rest[:len(rest)-len(after)]; arrow != logArrow {
-		d.repair(no, ErrLogArrow, "@LOG: wrote %q for %s", logArrow, excerpt(arrow))
+		d.repair(no, ErrLogArrow, "@LOG: wrote %q for %s", logArrow, quoted(arrow))
 	}
 	instead, hasCaret := strings.CutPrefix(after, "^")
 	if !hasCaret {

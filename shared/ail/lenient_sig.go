@@ -48,7 +48,7 @@ func (d *decoder) fixSig(no int, body string) string {
 		return head + rest[end:]
 	}
 	if t := strings.TrimLeftFunc(after, isWhite); t != after || tail != rest[end:] {
-		d.repair(no, ErrSpace, `@SIG: wrote "->" for %s`, excerpt(rest[end:len(rest)-len(t)]))
+		d.repair(no, ErrSpace, `@SIG: wrote "->" for %s`, quoted(rest[end:len(rest)-len(t)]))
 		after = t
 	}
 	return head + "->" + d.fixRet(no, after)
@@ -103,46 +103,53 @@ func (d *decoder) fixRet(no int, after string) string {
 // trimItems trims every part of a comma-separated list; ok is false when
 // that changed something. A list it cannot split is returned as it is.
 func trimItems(s string) (string, bool) {
-	parts, err := splitTop(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	err := eachTop(s, func(n int, p string) {
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strings.TrimFunc(p, isWhite))
+	})
 	if err != nil {
 		return s, true
 	}
-	for i, p := range parts {
-		parts[i] = strings.TrimFunc(p, isWhite)
-	}
-	out := strings.Join(parts, ",")
+	out := b.String()
 	return out, out == s
 }
 
 // fixNext repairs a @NEXT body into "?task ?task".
 func (d *decoder) fixNext(no int, body string) string {
-	fields := strings.Fields(body)
-	if strings.Join(fields, " ") != body {
+	if !oneSpaced(body) {
 		d.repair(no, ErrSpace, "@NEXT: wrote one space between tasks")
 	}
-	groups := joinWords(fields, func(f string) bool { return strings.HasPrefix(f, "?") })
-	var tasks []string
-	for _, words := range groups {
+	var b strings.Builder
+	b.Grow(len(body) + 1)
+	d.eachGroup(body, func(f string) bool { return strings.HasPrefix(f, "?") }, func(words []string) {
 		first, ok := strings.CutPrefix(words[0], "?")
 		if !ok {
-			d.repair(no, ErrNext, `@NEXT: inserted "?" before %s`, excerpt(first))
+			d.repair(no, ErrNext, `@NEXT: inserted "?" before %s`, quoted(first))
 		}
 		if first == "" && len(words) > 1 {
-			d.repair(no, ErrNext, `@NEXT: wrote %s right after its "?"`, excerpt(words[1]))
+			d.repair(no, ErrNext, `@NEXT: wrote %s right after its "?"`, quoted(words[1]))
 			first, words = words[1], words[1:]
+		}
+		if first == "" {
+			d.repair(no, ErrNext, "@NEXT: dropped an empty task")
+			return
 		}
 		if len(words) > 1 {
 			d.repair(no, ErrNext, `@NEXT: a task has no spaces: joined its %d words with "_"`, len(words))
 		}
-		task := strings.Join(append([]string{first}, words[1:]...), "_")
-		if task == "" {
-			d.repair(no, ErrNext, "@NEXT: dropped an empty task")
-			continue
+		if b.Len() > 0 {
+			b.WriteByte(' ')
 		}
-		tasks = append(tasks, task)
-	}
-	if len(tasks) == 0 {
-		return ""
-	}
-	return "?" + strings.Join(tasks, " ?")
+		b.WriteByte('?')
+		b.WriteString(first)
+		for _, w := range words[1:] {
+			b.WriteByte('_')
+			b.WriteString(w)
+		}
+	})
+	return b.String()
 }

@@ -13,7 +13,9 @@ func (d *decoder) mem(no int, body string) *Error {
 	if body == "" {
 		return nil
 	}
-	for _, def := range strings.Split(body, " ") {
+	for rest, more := body, true; more; {
+		var def string
+		def, rest, more = strings.Cut(rest, " ")
 		if def == "" {
 			return lineError(no, KindMem, faultf(ErrSpace, "expected one space between definitions, found more"))
 		}
@@ -21,13 +23,14 @@ func (d *decoder) mem(no int, body string) *Error {
 		if err != nil {
 			return lineError(no, KindMem, err)
 		}
-		if prev, dup := d.defined[id]; dup {
-			return lineError(no, KindMem, faultf(ErrDuplicatePointer, "expected a new pointer, found $%d, already defined on line %d", id, prev))
+		if at, dup := d.ids.at(id); dup {
+			return lineError(no, KindMem, faultf(ErrDuplicatePointer, "expected a new pointer, found $%d, already defined on line %d", id, d.doc.Mem[at].Line))
 		}
-		d.defined[id] = no
+		d.ids.set(id, len(d.doc.Mem))
 		d.doc.Mem = append(d.doc.Mem, Pointer{ID: id, Value: value, Line: no})
 		if strings.Contains(value, "$") {
-			d.memRefs = append(d.memRefs, len(d.doc.Mem)-1)
+			d.ids.mark(id)
+			d.memRefs++
 		}
 	}
 	return nil
@@ -74,32 +77,30 @@ func runeLen(s string) int {
 
 // resolve is the lenient repair of "$2=$1" and "!retry_$1(...)": each $N
 // in an identifier is replaced by the value of $N. It is one pass over
-// the values as written: a value that itself names a pointer is not
-// followed, so chains and cycles are refused, never expanded.
+// the values as written: a value that itself names a pointer (marked in
+// d.ids by mem) is not followed, so chains and cycles are refused, never
+// expanded.
 func (d *decoder) resolve() {
-	if len(d.memRefs)+len(d.logRefs) == 0 {
+	if d.memRefs+len(d.logRefs) == 0 {
 		return
 	}
-	plain := make(map[int]string, len(d.doc.Mem))
-	for _, p := range d.doc.Mem {
-		if !strings.Contains(p.Value, "$") {
-			plain[p.ID] = p.Value
-		}
-	}
-	for _, i := range d.memRefs {
+	for i := range d.doc.Mem {
 		p := &d.doc.Mem[i]
-		v, err := d.expand(p.Value, plain)
+		if !d.ids.marked(p.ID) {
+			continue
+		}
+		v, err := d.expand(p.Value)
 		if err != nil {
 			d.fail(lineError(p.Line, KindMem, err))
 			return
 		}
-		d.repair(p.Line, ErrPointerInIdentifier, "@MEM: a value cannot be a pointer: $%d now holds %s, copied from %s", p.ID, excerpt(v), excerpt(p.Value))
+		d.repair(p.Line, ErrPointerInIdentifier, "@MEM: a value cannot be a pointer: $%d now holds %s, copied from %s", p.ID, quoted(v), quoted(p.Value))
 		p.Value = v
 	}
 	for _, i := range d.logRefs {
 		l := &d.doc.Lines[i]
 		end := identEnd(l.Body, 1, true)
-		v, err := d.expand(l.Body[1:end], plain)
+		v, err := d.expand(l.Body[1:end])
 		if err == nil && len(l.Body)-end+1+len(v)+len(KindLog)+1 > d.opt.Limits.MaxLine {
 			err = faultf(ErrLineTooLong, "copying pointer values would take the line past the %d-byte limit", d.opt.Limits.MaxLine)
 		}
@@ -107,13 +108,14 @@ func (d *decoder) resolve() {
 			d.fail(lineError(l.No, KindLog, err))
 			return
 		}
-		d.repair(l.No, ErrPointerInIdentifier, "@LOG: an identifier cannot hold a pointer: wrote %s for %s", excerpt(v), excerpt(l.Body[1:end]))
+		d.repair(l.No, ErrPointerInIdentifier, "@LOG: an identifier cannot hold a pointer: wrote %s for %s", quoted(v), quoted(l.Body[1:end]))
 		l.Body = "!" + v + l.Body[end:]
 	}
 }
 
-// expand replaces every $N of s by its plain value, within the budget.
-func (d *decoder) expand(s string, plain map[int]string) (string, error) {
+// expand replaces every $N of s by its value as written, within the
+// budget; a value that holds a $N is not copied.
+func (d *decoder) expand(s string) (string, error) {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		if !isPointerAt(s, i) {
@@ -122,16 +124,19 @@ func (d *decoder) expand(s string, plain map[int]string) (string, error) {
 			continue
 		}
 		id, end := pointerID(s, i+1)
-		v, ok := plain[id]
+		at, ok := d.ids.at(id)
 		switch {
-		case ok:
-		case d.defined[id] > 0:
-			return "", faultf(ErrPointerInIdentifier, "cannot copy %s: its own value holds a pointer, and values are copied one level only", s[i:end])
-		default:
+		case !ok:
 			return "", faultf(ErrPointerInIdentifier, "cannot copy %s into %s: no such pointer is defined", s[i:end], excerpt(s))
+		case d.ids.marked(id):
+			return "", faultf(ErrPointerInIdentifier, "cannot copy %s: its own value holds a pointer, and values are copied one level only", s[i:end])
 		}
+		v := d.doc.Mem[at].Value
 		if d.budget -= len(v) - (end - i); d.budget < 0 || b.Len()+len(v) > d.opt.Limits.MaxLine {
 			return "", faultf(ErrTooLarge, "copying pointer values would take the snapshot past its size limits")
+		}
+		if i == 0 && end == len(s) {
+			return v, nil // all of s is one pointer ("$2=$1"): its value, not a copy
 		}
 		b.WriteString(v)
 		i = end

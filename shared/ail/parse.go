@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -47,11 +48,18 @@ func ParseString(s string, lim Limits) (*Document, error) {
 // lenient decoding, in line order.
 func Decode(r io.Reader, opt DecodeOptions) (*Document, []Repair, error) {
 	lim := opt.Limits.withDefaults()
-	data, err := io.ReadAll(io.LimitReader(r, int64(lim.MaxInput)+1))
-	if err != nil {
+	var b strings.Builder
+	// Read into the string decoded, not into bytes copied to one; a file
+	// says its size, so that 16 MB are not reached by doubling.
+	if f, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			b.Grow(int(min(fi.Size(), int64(lim.MaxInput))) + 1)
+		}
+	}
+	if _, err := io.Copy(&b, io.LimitReader(r, int64(lim.MaxInput)+1)); err != nil {
 		return nil, nil, fmt.Errorf("read snapshot: %w", err)
 	}
-	return DecodeString(string(data), opt)
+	return DecodeString(b.String(), opt)
 }
 
 // DecodeString is [Decode] for a document already in memory.
@@ -60,9 +68,13 @@ func DecodeString(s string, opt DecodeOptions) (*Document, []Repair, error) {
 	if len(s) > opt.Limits.MaxInput {
 		return nil, nil, &Error{Kind: ErrTooLarge, Msg: fmt.Sprintf("snapshot over the %d-byte limit", opt.Limits.MaxInput)}
 	}
-	d := &decoder{opt: opt, doc: &Document{}, defined: map[int]int{}, budget: opt.Limits.MaxInput - len(s)}
+	d := &decoder{opt: opt, doc: presized(s), budget: opt.Limits.MaxInput - len(s)}
 	no := 0
 	for s != "" && !d.full() {
+		if n := d.blankRun(no+1, s); n > 0 {
+			no, s = no+n, s[n:]
+			continue
+		}
 		no++
 		line, rest, nl := cutLine(s)
 		s = rest
@@ -82,13 +94,16 @@ type decoder struct {
 	opt     DecodeOptions
 	doc     *Document
 	header  bool
-	defined map[int]int // pointer id: the line that defined it
+	ids     index    // of doc.Mem: every pointer defined so far
+	words   []string // eachGroup's list, reused from line to line
 	repairs []Repair
+	more    int // repairs past MaxRepairs: counted, not listed
 	errs    Errors
 	// Lenient only: the @MEM values and @LOG lines whose identifier
 	// holds a $N to copy, and how many bytes copies may still add.
-	memRefs, logRefs []int
-	budget           int
+	memRefs int   // @MEM values marked in ids
+	logRefs []int // positions in doc.Lines
+	budget  int
 }
 
 // full reports whether decoding must stop.
@@ -98,14 +113,41 @@ func (d *decoder) full() bool {
 
 func (d *decoder) fail(e *Error) { d.errs = append(d.errs, e) }
 
+// repair lists one repair, or counts it once MaxRepairs are listed: a
+// document of a million blank lines must not cost a million messages.
 func (d *decoder) repair(no int, kind error, format string, args ...any) {
+	if len(d.repairs) >= MaxRepairs {
+		d.more++
+		return
+	}
 	d.repairs = append(d.repairs, Repair{Line: no, Kind: kind, Msg: fmt.Sprintf(format, args...)})
+}
+
+// blankRun drops, when decoding leniently, the empty lines s starts
+// with past the header, and returns how many: the most common near-miss
+// costs a byte each, not a line's worth of checks. no is the first one's.
+func (d *decoder) blankRun(no int, s string) int {
+	if !d.opt.Lenient || !d.header {
+		return 0
+	}
+	n := len(s) - len(strings.TrimLeft(s, "\n"))
+	for i := range n {
+		if len(d.repairs) >= MaxRepairs {
+			d.more += n - i
+			break
+		}
+		d.repair(no+i, ErrBlankLine, "dropped the blank line")
+	}
+	return n
 }
 
 // result is what DecodeString returns.
 func (d *decoder) result() (*Document, []Repair, error) {
 	// Pointer copies are made at the end; report them in line order.
 	slices.SortStableFunc(d.repairs, func(a, b Repair) int { return cmp.Compare(a.Line, b.Line) })
+	if d.more > 0 {
+		d.repairs = append(d.repairs, Repair{Kind: ErrManyRepairs, Msg: fmt.Sprintf("and %d more repairs, not listed", d.more)})
+	}
 	switch {
 	case len(d.errs) == 0:
 		return d.doc, d.repairs, nil
@@ -113,6 +155,26 @@ func (d *decoder) result() (*Document, []Repair, error) {
 		return nil, d.repairs, d.errs
 	}
 	return nil, d.repairs, d.errs[0]
+}
+
+// presized is an empty document with room for the sections and pointer
+// definitions s can hold: counting first is cheaper than growing a list
+// of millions of lines by copies. Lines start with "@" (after white
+// space, for lenient decoding); definitions with " $".
+func presized(s string) *Document {
+	lines, defs := 0, 0
+	for s != "" {
+		line, rest, _ := cutLine(s)
+		s = rest
+		line = strings.TrimLeft(line, " \t")
+		switch {
+		case strings.HasPrefix(line, string(KindMem)):
+			defs += strings.Count(line, " $")
+		case strings.HasPrefix(line, "@"):
+			lines++
+		}
+	}
+	return &Document{Lines: make([]Line, 0, lines), Mem: make([]Pointer, 0, min(defs, maxPointerID))}
 }
 
 // cutLine splits off the first line of s; nl says whether a newline

@@ -79,28 +79,38 @@ func checkReason(s string) error {
 // each task free of white space, one space between them.
 func ParseNext(body string) ([]string, error) {
 	var tasks []string
-	for rest := body; rest != ""; {
+	if err := eachTask(body, func(t string) { tasks = append(tasks, t) }); err != nil {
+		return nil, err
+	}
+	return tasks, nil
+}
+
+// eachTask calls fn with every task of a @NEXT body as [ParseNext]
+// reads it, stopping at the first problem.
+func eachTask(body string, fn func(task string)) error {
+	n := 0
+	for rest := body; rest != ""; n++ {
 		task, ok := strings.CutPrefix(rest, "?")
 		if !ok {
-			return nil, faultf(ErrNext, `expected "?" and a task, found %s`, excerpt(rest))
+			return faultf(ErrNext, `expected "?" and a task, found %s`, excerpt(rest))
 		}
 		end := whiteAt(task)
 		if end < 0 {
 			end = len(task)
 		}
 		if end == 0 {
-			return nil, faultf(ErrNext, `expected task %d after "?", found %s`, len(tasks)+1, quote(task))
+			return faultf(ErrNext, `expected task %d after "?", found %s`, n+1, quote(task))
 		}
-		tasks = append(tasks, task[:end])
+		fn(task[:end])
 		if rest = task[end:]; rest == "" {
 			break
 		}
 		if err := nextGap(rest); err != nil {
-			return nil, err
+			return err
 		}
 		rest = rest[1:]
 	}
-	return tasks, nil
+	return nil
 }
 
 // nextGap checks what follows a task: exactly " ?".
@@ -136,9 +146,9 @@ func checkBody(k Kind, body string, pointers bool) error {
 	case KindLog:
 		_, err = parseLog(body, pointers)
 	case KindSig:
-		_, err = ParseSig(body)
+		_, err = parseSig(body, false)
 	case KindNext:
-		_, err = ParseNext(body)
+		err = eachTask(body, func(string) {})
 	default:
 		err = faultf(ErrUnknownSection, "%s is not a line section", k)
 	}

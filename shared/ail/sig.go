@@ -43,7 +43,11 @@ func (s Sig) String() string {
 }
 
 // ParseSig parses the body of a @SIG line, strictly.
-func ParseSig(body string) (Sig, error) {
+func ParseSig(body string) (Sig, error) { return parseSig(body, true) }
+
+// parseSig is [ParseSig]; without keep it only checks, and leaves the
+// argument and mutation lists empty.
+func parseSig(body string, keep bool) (Sig, error) {
 	bar := strings.IndexByte(body, '|')
 	switch {
 	case bar < 0:
@@ -70,14 +74,14 @@ func ParseSig(body string) (Sig, error) {
 	if end < 0 {
 		return Sig{}, unclosed(rest, open, "the arguments")
 	}
-	if s.Args, err = items(ErrSigArg, "argument", rest[open+1:end-1]); err != nil {
+	if s.Args, err = items(ErrSigArg, "argument", rest[open+1:end-1], keep); err != nil {
 		return Sig{}, err
 	}
 	after, ok := strings.CutPrefix(rest[end:], "->")
 	if !ok {
 		return Sig{}, faultf(ErrSig, `expected "->" and the return type after the arguments, found %s`, shown(rest[end:]))
 	}
-	if s.Ret, s.Mutates, err = retAndMutations(after); err != nil {
+	if s.Ret, s.Mutates, err = retAndMutations(after, keep); err != nil {
 		return Sig{}, err
 	}
 	return s, nil
@@ -121,7 +125,7 @@ func nameEnd(s string) (int, error) {
 
 // retAndMutations splits what follows "->" into the return type and the
 // optional mutation list, which must close at the end of the line.
-func retAndMutations(after string) (string, []string, error) {
+func retAndMutations(after string, keep bool) (string, []string, error) {
 	at, err := findTop(after, mutatesOpen)
 	if err != nil {
 		return "", nil, err
@@ -151,15 +155,25 @@ func retAndMutations(after string) (string, []string, error) {
 	case end == 2:
 		return "", nil, faultf(ErrMutates, `expected a mutation inside "mutates()", found nothing`)
 	}
-	muts, err := items(ErrMutates, "mutation", group[1:end-1])
+	muts, err := items(ErrMutates, "mutation", group[1:end-1], keep)
 	return ret, muts, err
 }
 
-// items splits a bracketed list and checks its parts.
-func items(kind error, what, s string) ([]string, error) {
-	parts, err := splitTop(s)
+// items splits a bracketed list and checks its parts; without keep it
+// only checks. A part that does not split is reported before a bad part.
+func items(kind error, what, s string, keep bool) ([]string, error) {
+	var parts []string
+	var bad error
+	err := eachTop(s, func(n int, p string) {
+		if bad == nil {
+			bad = checkItem(kind, what, n, p)
+		}
+		if keep {
+			parts = append(parts, p)
+		}
+	})
 	if err == nil {
-		err = checkItems(kind, what, parts)
+		err = bad
 	}
 	if err != nil {
 		return nil, err

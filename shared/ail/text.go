@@ -2,6 +2,7 @@ package ail
 
 import (
 	"fmt"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
@@ -25,6 +26,55 @@ func pointerID(s string, i int) (id, end int) {
 		id = id*10 + int(c-'0')
 	}
 	return id, end
+}
+
+// index finds pointers by id: position+1 in a list of pointers, at the
+// id's place in a slice rather than in a map, since ids are small
+// (at most maxPointerID): a million definitions cost 4 MB and no hashing.
+// A negative entry is a pointer marked (see mark).
+type index []int32
+
+// set records that id is at pos; ids no pointer can spell are ignored.
+func (x *index) set(id, pos int) {
+	if id <= 0 || id > maxPointerID {
+		return
+	}
+	if id >= len(*x) {
+		// Doubled, as ids mostly come in order; never shrunk, so the
+		// capacity past len is still zero.
+		n := max(id+1, min(2*len(*x), maxPointerID+1))
+		*x = slices.Grow(*x, n-len(*x))[:n]
+	}
+	(*x)[id] = int32(pos + 1)
+}
+
+// at returns the position of id, or false when it is not set.
+func (x index) at(id int) (int, bool) {
+	if id <= 0 || id >= len(x) || x[id] == 0 {
+		return 0, false
+	}
+	return int(abs(x[id])) - 1, true
+}
+
+// mark flags id, which must be set; marked tells.
+func (x index) mark(id int)        { x[id] = -abs(x[id]) }
+func (x index) marked(id int) bool { return id > 0 && id < len(x) && x[id] < 0 }
+
+func abs(n int32) int32 { return max(n, -n) }
+
+// indexOf indexes a pointer dictionary.
+func indexOf(mem []Pointer) index {
+	top := 0
+	for _, p := range mem {
+		if p.ID <= maxPointerID {
+			top = max(top, p.ID)
+		}
+	}
+	x := make(index, top+1)
+	for i, p := range mem {
+		x.set(p.ID, i)
+	}
+	return x
 }
 
 // checkText rejects invalid UTF-8 and control characters other than tab
@@ -52,6 +102,12 @@ func checkText(s string) error {
 	}
 	return nil
 }
+
+// quoted is an excerpt made only when a message is printed: a repair
+// past MaxRepairs is counted, and its message never built.
+type quoted string
+
+func (q quoted) String() string { return excerpt(string(q)) }
 
 // excerpt quotes the start of s for an error message.
 func excerpt(s string) string {
