@@ -6,6 +6,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -106,14 +107,21 @@ type UnpackCmd struct {
 // line, so that stdout stays the snapshot's text.
 func (c *UnpackCmd) Run(d *deps) error {
 	lim := ail.DefaultLimits()
-	name, data, err := readInput(d, c.File, lim.MaxInput)
+	r, name, done, err := openInput(d, c.File)
 	if err != nil {
 		return fmt.Errorf("unpack: %w", err)
 	}
-	doc, repairs, err := ail.DecodeString(string(data), ail.DecodeOptions{Limits: lim, Lenient: c.Lenient})
+	doc, repairs, err := ail.Decode(r, ail.DecodeOptions{Limits: lim, Lenient: c.Lenient})
+	done()
+	var rep strings.Builder
 	for _, r := range repairs {
-		fmt.Fprintf(d.Stderr, "si ail: %s: repaired %s\n", name, r)
+		verb := "repaired "
+		if errors.Is(r.Kind, ail.ErrManyRepairs) {
+			verb = ""
+		}
+		fmt.Fprintf(&rep, "si ail: %s: %s%s\n", name, verb, r)
 	}
+	_, _ = io.WriteString(d.Stderr, rep.String())
 	if err == nil {
 		var out string
 		if out, err = doc.Hydrate(lim); err == nil {
@@ -142,15 +150,11 @@ func (c *McpCmd) Run(d *deps) error {
 // readInput reads path, or stdin when path is "" or "-", up to limit
 // bytes. It returns the name to show and write in signatures.
 func readInput(d *deps, path string, limit int) (string, []byte, error) {
-	r, name := d.Stdin, "stdin"
-	if path != "" && path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return "", nil, err
-		}
-		defer f.Close()
-		r, name = f, path
+	r, name, done, err := openInput(d, path)
+	if err != nil {
+		return "", nil, err
 	}
+	defer done()
 	data, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	if err != nil {
 		return "", nil, fmt.Errorf("read %s: %w", name, err)
@@ -159,6 +163,19 @@ func readInput(d *deps, path string, limit int) (string, []byte, error) {
 		return "", nil, fmt.Errorf("%s is over the %d-byte limit", name, limit)
 	}
 	return name, data, nil
+}
+
+// openInput opens path, or stdin when path is "" or "-", and returns the
+// name to show and what closes it.
+func openInput(d *deps, path string) (io.Reader, string, func(), error) {
+	if path == "" || path == "-" {
+		return d.Stdin, "stdin", func() {}, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	return f, path, func() { f.Close() }, nil
 }
 
 // reportRedactions tells the user on stderr what was replaced.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/session-intelligence/session-intelligence/shared/ail"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
@@ -49,5 +50,19 @@ func TestUnpackLenient(t *testing.T) {
 				t.Errorf("stderr %q has %q", stderr, c.stderrHasNot)
 			}
 		})
+	}
+}
+
+// TestUnpackManyRepairs: a document of thousands of near-misses lists
+// the first ail.MaxRepairs repairs on stderr and counts the rest.
+func TestUnpackManyRepairs(t *testing.T) {
+	doc := "!AILv1\n" + strings.Repeat("\n", ail.MaxRepairs+500) + "@CTX  kept\n"
+	code, stdout, stderr := run([]string{"unpack", "--lenient"}, doc)
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	if code != 0 || stdout != "kept\n" || len(lines) != ail.MaxRepairs+1 {
+		t.Fatalf("Main = %d, stdout %q, %d lines of stderr", code, stdout, len(lines))
+	}
+	if want := "si ail: stdin: and 501 more repairs, not listed"; lines[ail.MaxRepairs] != want {
+		t.Errorf("last line %q, want %q", lines[ail.MaxRepairs], want)
 	}
 }
