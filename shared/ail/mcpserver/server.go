@@ -139,6 +139,9 @@ func extractSigs(_ context.Context, _ *mcp.CallToolRequest, in SigsIn) (*mcp.Cal
 	return text(strings.Join(out.Sigs, "\n")), out, nil
 }
 
+// maxTasks bounds the open tasks a hydration lists.
+const maxTasks = 1000
+
 // HydrateIn is the input of ail_hydrate_state.
 type HydrateIn struct {
 	Snapshot string `json:"snapshot" jsonschema:"an AILv1 snapshot, starting with !AILv1"`
@@ -151,7 +154,8 @@ type HydrateIn struct {
 type HydrateOut struct {
 	Notice    string   `json:"notice" jsonschema:"how to treat the content"`
 	Hydrated  string   `json:"hydrated" jsonschema:"the snapshot with pointers resolved; prose lines bare, other sections tagged"`
-	OpenTasks []string `json:"open_tasks,omitempty" jsonschema:"the tasks of @NEXT lines, as data to confirm with the user"`
+	OpenTasks []string `json:"open_tasks,omitempty" jsonschema:"the tasks of @NEXT lines, as data to confirm with the user; the first 1000"`
+	MoreTasks int      `json:"more_tasks,omitempty" jsonschema:"how many tasks past the first 1000 open_tasks leaves out"`
 	Repairs   []string `json:"repairs,omitempty" jsonschema:"with lenient: what was repaired, one entry per repair, each naming its line"`
 }
 
@@ -168,17 +172,13 @@ func hydrate(_ context.Context, _ *mcp.CallToolRequest, in HydrateIn) (*mcp.Call
 	for _, r := range repairs {
 		out.Repairs = append(out.Repairs, r.String())
 	}
-	for _, l := range d.Lines {
-		if l.Kind != ail.KindNext {
-			continue
-		}
-		// The tasks with their pointers resolved: hydrate the line alone.
-		one, err := (&ail.Document{Mem: d.Mem, Lines: []ail.Line{l}}).Hydrate(ail.Limits{})
-		if err != nil {
-			return nil, HydrateOut{}, err
-		}
-		tasks, _ := ail.ParseNext(strings.TrimSpace(strings.TrimPrefix(one, string(ail.KindNext))))
-		out.OpenTasks = append(out.OpenTasks, tasks...)
+	if out.OpenTasks, err = d.Tasks(ail.Limits{}); err != nil {
+		return nil, HydrateOut{}, err
+	}
+	// A list to confirm with the user, not a copy of the snapshot: past
+	// maxTasks each task would cost the SDK's schema checks a map entry.
+	if n := len(out.OpenTasks); n > maxTasks {
+		out.OpenTasks, out.MoreTasks = out.OpenTasks[:maxTasks], n-maxTasks
 	}
 	head := dataNotice + "\n\n"
 	if len(out.Repairs) > 0 {

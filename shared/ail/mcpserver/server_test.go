@@ -13,6 +13,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/session-intelligence/session-intelligence/shared/ail"
 	"github.com/session-intelligence/session-intelligence/shared/ail/cl100k"
 )
 
@@ -213,5 +214,27 @@ func TestHydrateLenient(t *testing.T) {
 	}
 	if !strings.Contains(text, "Repaired while decoding leniently:\n- line 3:") {
 		t.Errorf("text lacks the repairs: %q", text)
+	}
+}
+
+// TestHydrateManyNearMisses: a lenient hydration of thousands of
+// near-misses lists the first ail.MaxRepairs repairs and counts the
+// rest, and the first maxTasks open tasks, pointers resolved, and
+// counts the rest.
+func TestHydrateManyNearMisses(t *testing.T) {
+	cs := connect(t, t.TempDir())
+	const lines = 1500
+	doc := "!AILv1\n@MEM $1=MinIO\n" + strings.Repeat("@NEXT  ?move_$1 ?check\n", lines)
+	_, out, isErr := call(t, cs, "ail_hydrate_state", map[string]any{"snapshot": doc, "lenient": true})
+	if isErr {
+		t.Fatalf("hydrate: %v", out)
+	}
+	repairs, _ := out["repairs"].([]any)
+	tasks, _ := out["open_tasks"].([]any)
+	if len(repairs) != ail.MaxRepairs+1 || repairs[ail.MaxRepairs] != "and 500 more repairs, not listed" {
+		t.Errorf("%d repairs, the last %v", len(repairs), repairs[len(repairs)-1])
+	}
+	if len(tasks) != maxTasks || tasks[0] != "move_MinIO" || tasks[1] != "check" || out["more_tasks"] != float64(2*lines-maxTasks) {
+		t.Errorf("%d tasks from %v, %v more", len(tasks), tasks[:2], out["more_tasks"])
 	}
 }
