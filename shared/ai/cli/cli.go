@@ -21,6 +21,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/ai/memory"
 	"github.com/session-intelligence/session-intelligence/shared/ai/settings"
 	"github.com/session-intelligence/session-intelligence/shared/core/detach"
+	"github.com/session-intelligence/session-intelligence/shared/core/lock"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
@@ -113,6 +114,8 @@ func runParsed(ctx *kong.Context, env Env) int {
 		fmt.Fprintln(env.Stderr, "ai:", err)
 		return 1
 	}
+	lock.ReportWaits(func(w lock.Wait) { fmt.Fprintln(env.Stderr, "ai:", w.Message(settings.Pretty(w.Path, d.Home))) })
+	defer lock.ReportWaits(nil)
 	if err := ctx.Run(d); err != nil {
 		if !errors.Is(err, errSilent) {
 			fmt.Fprintln(env.Stderr, "ai:", err)

@@ -34,12 +34,17 @@ func Acquire(ctx context.Context, path string) (release func() error, err error)
 	if err != nil {
 		return nil, err
 	}
-	ok, err := fl.TryLockContext(ctx, pollEvery)
+	ok, err := fl.TryLock()
+	holder := ""
+	if !ok && err == nil {
+		holder = waiting(ctx, path)
+		ok, err = fl.TryLockContext(ctx, pollEvery)
+	}
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
 	if !ok {
-		return nil, fmt.Errorf("lock %s: %w", path, ErrTimeout)
+		return nil, busy(path, holder)
 	}
 	return fl.Unlock, nil
 }

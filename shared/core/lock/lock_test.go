@@ -162,11 +162,11 @@ func TestWithSerialises(t *testing.T) {
 
 const helperEnv = "LOCK_HELPER_PATH"
 
-// TestCrossProcess holds the lock in a child process (the os.Args[0]
-// helper pattern) and checks that this process cannot take it until the
-// child exits.
-func TestCrossProcess(t *testing.T) {
-	path := filepath.Join(t.TempDir(), ".lock")
+// holdElsewhere takes the lock on path in a child process (the
+// os.Args[0] helper pattern) and returns its pid and what makes it
+// release the lock and exit.
+func holdElsewhere(t *testing.T, path string) (pid int, release func()) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
 	cmd.Env = append(os.Environ(), helperEnv+"="+path)
 	stdin, err := cmd.StdinPipe()
@@ -180,13 +180,24 @@ func TestCrossProcess(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Wait()
-	defer stdin.Close()
+	t.Cleanup(func() { stdin.Close(); _ = cmd.Wait() })
 	line, err := bufio.NewReader(stdout).ReadString('\n')
 	if err != nil || line != "locked\n" {
 		t.Fatalf("helper said %q, %v, want %q", line, err, "locked\n")
 	}
+	return cmd.Process.Pid, func() {
+		stdin.Close()
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("helper: %v", err)
+		}
+	}
+}
 
+// TestCrossProcess: this process cannot take a lock a child holds until
+// the child exits.
+func TestCrossProcess(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ".lock")
+	_, done := holdElsewhere(t, path)
 	if _, err := Acquire(timeout(t, busyWait), path); !errors.Is(err, ErrTimeout) {
 		t.Fatalf("Acquire while another process holds the lock = %v, want ErrTimeout", err)
 	}
@@ -194,16 +205,12 @@ func TestCrossProcess(t *testing.T) {
 	if err := With(path, busyWait, func() error { ran = true; return nil }); !errors.Is(err, ErrTimeout) || ran {
 		t.Errorf("With while another process holds the lock = %v (ran %v), want ErrTimeout", err, ran)
 	}
-
-	stdin.Close() // the helper releases and exits
+	done() // the helper releases and exits
 	release, err := Acquire(timeout(t, 10*time.Second), path)
 	if err != nil {
 		t.Fatalf("Acquire after the helper released = %v", err)
 	}
 	_ = release()
-	if err := cmd.Wait(); err != nil {
-		t.Errorf("helper: %v", err)
-	}
 }
 
 // TestHelperProcess takes the lock, says so, and holds it until stdin

@@ -65,7 +65,8 @@ type Options struct {
 	Migrations map[int]Migration
 	// Now stamps commits; nil means time.Now.
 	Now func() time.Time
-	// LockWait bounds the wait for another writer; zero means 2 minutes.
+	// LockWait bounds the wait for another writer; zero means
+	// DefaultLockWait.
 	LockWait time.Duration
 	// Author names the committer; empty means "ai".
 	Author string
@@ -99,11 +100,18 @@ func (o Options) now() time.Time {
 	return time.Now()
 }
 
+// DefaultLockWait bounds a writer's wait for another: well under the two
+// minutes after which Claude Code's Bash tool stops a command, so that
+// `ai memory note` run there says why it gave up rather than being cut
+// off in silence. No write holds the lock for long; a sync's checkout of
+// 20,000 files takes seconds.
+const DefaultLockWait = 30 * time.Second
+
 func (o Options) lockWait() time.Duration {
 	if o.LockWait > 0 {
 		return o.LockWait
 	}
-	return 2 * time.Minute
+	return DefaultLockWait
 }
 
 // Dir is the store's directory.
