@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/notes"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
@@ -19,7 +20,8 @@ const syncBinary = "ai-sync"
 
 // NotesSyncCmd is `ai notes sync [URL]`.
 type NotesSyncCmd struct {
-	URL string `arg:"" optional:"" help:"The remote, once: a git URL (ssh, https) or the path of a bare repository. Later syncs use it again."`
+	URL     string        `arg:"" optional:"" help:"The remote, once: a git URL (ssh, https) or the path of a bare repository. Later syncs use it again."`
+	Timeout time.Duration `help:"Stop the sync after this long (default 100s, under the 2 minutes of Claude Code's Bash tool)."`
 }
 
 // Run hands the store and the remote to ai-sync, which pulls, merges,
@@ -29,6 +31,9 @@ func (c *NotesSyncCmd) Run(d *deps) error {
 	dir := d.notesDir()
 	before := notesHead(d, dir)
 	args := []string{"--store", dir}
+	if c.Timeout > 0 {
+		args = append(args, "--timeout", c.Timeout.String())
+	}
 	if url := d.remoteURL(c.URL); url != "" {
 		args = append(args, "--", url) // a URL is never taken for a flag
 	}

@@ -79,9 +79,29 @@ func WriteAtomic(path string, data []byte, perm os.FileMode, d Durability) error
 	})
 }
 
+// WriteAtomicMany is [WriteAtomic] without the sweep of stale temps, for
+// a writer of many files in one directory that sweeps it once itself
+// (an ai store's checkout): reading the directory after each of n files
+// costs n² names.
+func WriteAtomicMany(path string, data []byte, perm os.FileMode, d Durability) error {
+	return writeAtomic(path, perm, d, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
 // WriteAtomicFunc is [WriteAtomic] for content that write streams into
 // the temporary file, for a file too large to build in memory first.
-func WriteAtomicFunc(path string, perm os.FileMode, d Durability, write func(io.Writer) error) (err error) {
+func WriteAtomicFunc(path string, perm os.FileMode, d Durability, write func(io.Writer) error) error {
+	if err := writeAtomic(path, perm, d, write); err != nil {
+		return err
+	}
+	RemoveStaleTemps(path)
+	return nil
+}
+
+// writeAtomic is [WriteAtomicFunc] without the sweep.
+func writeAtomic(path string, perm os.FileMode, d Durability, write func(io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, tempPrefix(path)+"*")
 	if err != nil {
@@ -110,7 +130,6 @@ func WriteAtomicFunc(path string, perm os.FileMode, d Durability, write func(io.
 	if err = Replace(tmp.Name(), path); err != nil {
 		return fmt.Errorf("rename %s: %w", path, err)
 	}
-	RemoveStaleTemps(path)
 	return nil
 }
 

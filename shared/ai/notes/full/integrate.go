@@ -1,6 +1,7 @@
 package full
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -16,7 +17,7 @@ import (
 // integrate moves the store to include theirs: nothing when it has it
 // already, their commit when the store is behind (or fresh), else a
 // merge. The caller holds the store's write lock.
-func (s *syncer) integrate(theirs plumbing.Hash) error {
+func (s *syncer) integrate(ctx context.Context, theirs plumbing.Hash) error {
 	head, err := s.st.Head()
 	if err != nil || theirs.IsZero() || head == theirs.String() {
 		return err
@@ -36,6 +37,9 @@ func (s *syncer) integrate(theirs plumbing.Hash) error {
 	if ahead, err := tc.IsAncestor(oc); err != nil || ahead {
 		return err
 	}
+	if err := checkHistory(store, oc, tc); err != nil {
+		return fmt.Errorf("%w: %v", ErrRemote, err)
+	}
 	target := theirs
 	behind, err := oc.IsAncestor(tc)
 	if err != nil {
@@ -47,10 +51,12 @@ func (s *syncer) integrate(theirs plumbing.Hash) error {
 		}
 		s.report.Merged = true
 	}
-	if err := s.count(oc, target); err != nil {
+	s.progress("checking", 0, 0)
+	total, err := s.count(oc, target)
+	if err != nil {
 		return err
 	}
-	return s.st.ResetLocked(target.String())
+	return s.st.ResetLocked(ctx, target.String(), func(done int) { s.progress("writing", done, total) })
 }
 
 // fresh reports a store that was only just made: one commit with nothing
@@ -148,19 +154,20 @@ func (s *syncer) merge(ours, theirs *object.Commit) (plumbing.Hash, error) {
 	return store.SetEncodedObject(obj)
 }
 
-// count fills the report's note counts from ours to target.
-func (s *syncer) count(ours *object.Commit, target plumbing.Hash) error {
+// count fills the report's note counts from ours to target and returns
+// the number of files target holds.
+func (s *syncer) count(ours *object.Commit, target plumbing.Hash) (int, error) {
 	tc, err := object.GetCommit(s.repo.Storer, target)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	before, err := flatten(s.repo.Storer, ours)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	after, err := flatten(s.repo.Storer, tc)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	b, _ := byID(before)
 	a, _ := byID(after)
@@ -177,5 +184,5 @@ func (s *syncer) count(ours *object.Commit, target plumbing.Hash) error {
 			s.report.Removed++
 		}
 	}
-	return nil
+	return len(after), nil
 }

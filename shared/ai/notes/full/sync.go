@@ -13,7 +13,6 @@ import (
 	"time"
 
 	git "github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/session-intelligence/session-intelligence/shared/ai/notes"
 	gitstore "github.com/session-intelligence/session-intelligence/shared/ai/store/git"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
@@ -39,8 +38,13 @@ type Options struct {
 	URL string
 	// Now stamps merge commits and conflict copies; nil means time.Now.
 	Now func() time.Time
-	// LockWait bounds the wait for another sync; zero means 10 minutes.
+	// LockWait bounds the wait for another sync; zero means 10 minutes,
+	// and the context's deadline comes first.
 	LockWait time.Duration
+	// Progress, when set, hears each phase ("fetching", "checking",
+	// "writing", "pushing") and, while files are written, how many of
+	// total are done.
+	Progress func(phase string, done, total int)
 }
 
 // Report says what a sync did.
@@ -81,6 +85,9 @@ func Sync(ctx context.Context, dir string, opts Options) (Report, error) {
 	if wait <= 0 {
 		wait = 10 * time.Minute
 	}
+	if end, ok := ctx.Deadline(); ok {
+		wait = min(wait, time.Until(end))
+	}
 	err = lock.With(filepath.Join(n.Store().GitDir(), "ai-sync.lock"), wait, func() error { return s.run(ctx) })
 	return s.report, err
 }
@@ -102,18 +109,16 @@ type syncer struct {
 	report Report
 }
 
-// run fetches, merges and pushes until the push lands.
+// run fetches, merges and pushes until the push lands. A round that
+// fails before the store takes what it fetched leaves nothing of it.
 func (s *syncer) run(ctx context.Context) error {
 	var err error
 	for range attempts {
-		var theirs plumbing.Hash
-		if theirs, err = fetch(ctx, s.repo); err != nil {
-			return err
-		}
-		if err = s.st.Locked(0, func() error { return s.integrate(theirs) }); err != nil {
+		if err = s.pull(ctx); err != nil {
 			return err
 		}
 		testOnlyBeforePush()
+		s.progress("pushing", 0, 0)
 		var pushed bool
 		pushed, err = push(ctx, s.repo)
 		s.report.Pushed = s.report.Pushed || pushed
@@ -122,4 +127,28 @@ func (s *syncer) run(ctx context.Context) error {
 		}
 	}
 	return fmt.Errorf("push to %s: %w (others kept pushing; run ai notes sync again)", s.report.URL, err)
+}
+
+// pull fetches and moves the store to include what came; when either
+// fails, what was fetched is taken back.
+func (s *syncer) pull(ctx context.Context) error {
+	q := s.enter()
+	s.progress("fetching", 0, 0)
+	theirs, err := fetch(ctx, s.repo)
+	if err == nil {
+		err = s.st.Locked(0, func() error { return s.integrate(ctx, theirs) })
+	}
+	if err != nil {
+		if rerr := s.rollback(q); rerr != nil {
+			err = fmt.Errorf("%w (and taking back what was fetched: %v)", err, rerr)
+		}
+	}
+	return err
+}
+
+// progress tells Options.Progress, when set, what the sync is doing.
+func (s *syncer) progress(phase string, done, total int) {
+	if s.opts.Progress != nil {
+		s.opts.Progress(phase, done, total)
+	}
 }

@@ -20,7 +20,7 @@ var t0 = time.Date(2026, 5, 1, 10, 0, 0, 0, time.UTC)
 
 // world is a bare remote and the options every clone syncs with.
 type world struct {
-	t      *testing.T
+	t      testing.TB
 	remote string
 	opts   Options
 }

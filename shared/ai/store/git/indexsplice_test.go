@@ -40,12 +40,11 @@ func fullRewrite(t *testing.T, old []byte, changes map[string]*index.Entry) []by
 	if err != nil {
 		t.Fatal(err)
 	}
+	set := newEntrySet(idx)
 	for p, e := range changes {
-		setEntry(idx, p, nil)
-		if e != nil {
-			setEntry(idx, p, e)
-		}
+		set.set(p, e)
 	}
+	set.done()
 	return encodeIndex(idx)
 }
 

@@ -1,6 +1,7 @@
 package git
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -126,7 +127,7 @@ func TestSearchIndexNeverStale(t *testing.T) {
 			first, err := s.Head()
 			must(t, err)
 			write(t, s, "later", map[string]string{"a/x.md": "x7"})
-			must(t, s.Locked(0, func() error { return s.ResetLocked(first) }))
+			must(t, s.Locked(0, func() error { return s.ResetLocked(context.Background(), first, nil) }))
 		}},
 		{"a working file edited by hand", func(t *testing.T, s *Store) {
 			must(t, os.WriteFile(filepath.Join(s.Dir(), "a", "x.md"), []byte("by hand"), 0o600))
