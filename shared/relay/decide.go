@@ -109,7 +109,7 @@ func (d Deps) Apply(root string, c Call) (Answer, error) {
 		return Answer{Action: None, Quiet: d.hint(st, c)}, nil // nothing would change: no lock, no write
 	}
 	err := d.Store.Update(root, now, func(st *State) {
-		m := &Machine{St: st, Set: d.Set, Note: note, Now: now, Alive: d.Alive,
+		m := &Machine{St: st, Set: d.Set, Note: note, Now: now, Alive: d.Alive, Held: d.Store.Held(root),
 			Written:  func(since time.Time) bool { return NoteWritten(note, since) },
 			Handover: func(tokens, base int64) string { return HandoverText(d.Set, note, tokens, base) }}
 		if !d.Set.Enabled && c.Driver != Headless {
@@ -196,7 +196,7 @@ const refreshSeen = 5 * time.Minute
 // a prompt, a start, or a turn end of a measured conversation below its
 // threshold. Most calls are, so most cost one small read.
 func (d Deps) quiet(st *State, c Call, now time.Time) bool {
-	if st.Phase != Armed || len(st.Held) > 0 || st.Notice != "" {
+	if st.Phase != Armed || st.holding() || st.Notice != "" {
 		return false
 	}
 	if !d.Set.Enabled && c.Driver != Headless {

@@ -21,6 +21,44 @@ func (m *Machine) adopt(c Call) bool {
 	return true
 }
 
+// heal puts back on its feet a state no version writes (a file edited
+// by hand, damaged, or from a newer version): an unknown phase or
+// driver, or a phase that began in the future (which would never time
+// out), is called off to armed, keeping the prompts it holds for their
+// owner; a conversation measured below zero is measured again.
+func (m *Machine) heal(c Call) {
+	st := m.St
+	for id, cv := range st.Convs {
+		if cv == nil || cv.Base < 0 || cv.Tokens < 0 {
+			st.Convs[id] = &Conv{Seen: m.Now}
+		}
+	}
+	var why string
+	switch {
+	case st.Phase == Armed:
+		return
+	case st.Phase != Writing && st.Phase != Clearing && st.Phase != Resumed:
+		why = fmt.Sprintf("its state named an unknown phase %q", st.Phase)
+	case st.Driver != Module && st.Driver != StopHook && st.Driver != Headless:
+		why = fmt.Sprintf("its state named an unknown driver %q", st.Driver)
+	case st.Since.After(m.Now.Add(time.Minute)):
+		why = fmt.Sprintf("its phase began in the future (%s)", st.Since.Format(time.RFC3339))
+	default:
+		return
+	}
+	m.rebase()
+	m.callOff(why+"; back to armed", c)
+}
+
+// rebase makes the relaying conversation wait for another margin past
+// its size before it relays again: a relay called off does not start
+// over at the next turn.
+func (m *Machine) rebase() {
+	if cv := m.St.Convs[m.St.OwnerSID]; cv != nil {
+		cv.Base = max(cv.Base, cv.Tokens, m.St.Crossed)
+	}
+}
+
 // expire calls off a relay that stayed too long in its phase or whose
 // window is gone.
 func (m *Machine) expire(c Call) {
@@ -39,9 +77,7 @@ func (m *Machine) expire(c Call) {
 	default:
 		return
 	}
-	if cv := st.Convs[st.OwnerSID]; cv != nil {
-		cv.Base = max(cv.Base, cv.Tokens, st.Crossed)
-	}
+	m.rebase()
 	switch st.Phase {
 	case Writing:
 		why += "; the note was not written and nothing was cleared"
@@ -58,7 +94,10 @@ func (m *Machine) callOff(why string, c Call) {
 	st.Notice = "Relay called off: " + why + "."
 	st.enter(Armed, m.Now)
 	if c.SID != st.OwnerSID && st.OwnerWindow != "" && !m.Alive(st.OwnerWindow) {
-		st.Held, st.Notice = nil, "" // nobody left to hand them to
+		if prompts, _ := m.release(); len(prompts) > 0 { // nobody left to hand them to
+			st.log(m.Now, st.OwnerSID, "dropped", 0, "%d held prompt(s): their window is gone", len(prompts))
+		}
+		st.Notice = ""
 	}
 }
 
@@ -72,8 +111,9 @@ func (m *Machine) deliver(c Call, a *Answer) {
 		a.Notice = join(st.Notice, a.Notice)
 		st.Notice = ""
 	}
-	if len(st.Held) > 0 && c.Driver == Module && a.Action == None {
-		a.Action, a.Prompts, st.Held = Resend, st.Held, nil
+	if st.holding() && c.Driver == Module && a.Action == None {
+		prompts, problem := m.release()
+		a.Action, a.Prompts, a.Notice = Resend, prompts, join(a.Notice, problem)
 	}
 }
 

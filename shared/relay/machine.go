@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
 )
@@ -79,11 +80,35 @@ type Machine struct {
 	Written  func(since time.Time) bool // the note was written at or after since
 	Alive    func(window string) bool   // the process named by window still runs
 	Handover func(tokens, base int64) string
+	Held     Keeper // where held prompts are kept; nil holds none
+}
+
+// keeper is m.Held, or one that holds nothing.
+func (m *Machine) keeper() Keeper {
+	if m.Held == nil {
+		return noKeeper{}
+	}
+	return m.Held
+}
+
+// release takes every held prompt out of the state and its keeper, in
+// the order they were held; problem says what could not be read back.
+func (m *Machine) release() (prompts []string, problem string) {
+	st := m.St
+	kept, err := m.keeper().Take(st.Kept)
+	prompts = append(st.Held, kept...)
+	st.Held, st.Kept = nil, nil
+	if err != nil {
+		st.log(m.Now, st.OwnerSID, "lost", 0, "%v", err)
+		problem = "Relay: " + err.Error() + "."
+	}
+	return prompts, problem
 }
 
 // Apply decides one call and updates the state.
 func (m *Machine) Apply(c Call) Answer {
 	var a Answer
+	m.heal(c)
 	if c.Event == StartedUp && m.adopt(c) {
 		return Answer{Action: Inject}
 	}
@@ -210,10 +235,9 @@ func (m *Machine) finish(c Call) Answer {
 	st := m.St
 	st.Relays++
 	st.log(m.Now, c.SID, "resumed", c.Tokens, "fresh conversation started at %d tokens", c.Tokens)
-	held := st.Held
-	st.Held = nil
+	held, problem := m.release()
 	st.enter(Armed, m.Now)
-	a := Answer{Action: None, Notice: fmt.Sprintf("Relay done: resumed from %s at %s tokens.", m.Note, humanize.Tokens(c.Tokens))}
+	a := Answer{Action: None, Notice: join(fmt.Sprintf("Relay done: resumed from %s at %s tokens.", m.Note, humanize.Tokens(c.Tokens)), problem)}
 	if len(held) == 0 {
 		return a
 	}
@@ -231,11 +255,13 @@ func (m *Machine) prompt(c Call) Answer {
 	if st.Phase == Armed || st.Driver != Module || !m.owns(c) {
 		return Answer{Action: None}
 	}
-	if len(st.Held) >= maxHeld || len(c.Text) > maxHeldBytes {
-		return Answer{Action: None, Notice: "Relay in progress, but too much is held already: this prompt goes to the current conversation."}
+	name, err := m.keeper().Keep(Owner{SID: st.OwnerSID, Window: st.OwnerWindow}, st.Kept, c.Text)
+	if err != nil {
+		st.log(m.Now, c.SID, "not held", 0, "prompt of %d bytes: %v", len(c.Text), err)
+		return Answer{Action: None, Notice: fmt.Sprintf("Relay in progress, but this prompt could not be held (%v): it goes to the current conversation.", err)}
 	}
-	st.Held = append(st.Held, c.Text)
-	st.log(m.Now, c.SID, "held", 0, "prompt of %d characters held", len([]rune(c.Text)))
+	st.Kept = append(st.Kept, name)
+	st.log(m.Now, c.SID, "held", 0, "prompt of %d characters held", utf8.RuneCountInString(c.Text))
 	return Answer{Action: Hold, Notice: "Relay in progress: your message is held and will be sent again, unchanged, right after the fresh conversation starts."}
 }
 

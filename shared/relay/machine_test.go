@@ -1,8 +1,10 @@
 package relay
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -46,10 +48,20 @@ func start(sid, win, source string) Call {
 	return Call{Event: StartedUp, SID: sid, Window: win, Driver: StopHook, Source: source}
 }
 
+// helds are the keepers of the tests, one each.
+var helds sync.Map
+
+// testHeld is the test's keeper of held prompts, the same at every call.
+func testHeld(t *testing.T) Held {
+	h, _ := helds.LoadOrStore(t, Held{Dir: filepath.Join(t.TempDir(), "held")})
+	return h.(Held)
+}
+
 // run plays the steps on one fresh project state.
 func run(t *testing.T, set Settings, steps []step) *State {
 	t.Helper()
 	st := newState("/p")
+	held := testHeld(t)
 	now, written := t0, time.Time{}
 	dead := map[string]bool{}
 	for i, s := range steps {
@@ -63,7 +75,7 @@ func run(t *testing.T, set Settings, steps []step) *State {
 		m := &Machine{St: st, Set: set, Note: "/p/state.md", Now: now,
 			Written:  func(since time.Time) bool { return !written.IsZero() && !written.Before(since) },
 			Alive:    func(w string) bool { return !dead[w] },
-			Handover: func(tokens, base int64) string { return HandoverText(set, "/p/state.md", tokens, base) }}
+			Handover: func(tokens, base int64) string { return HandoverText(set, "/p/state.md", tokens, base) }, Held: held}
 		var a Answer
 		if set.Enabled {
 			a = m.Apply(s.call)
@@ -224,12 +236,12 @@ func TestMachineHeldLimits(t *testing.T) {
 	steps := []step{
 		{call: turn("s1", winA, 30_000), action: None},
 		{call: turn("s1", winA, 80_000), action: Handover},
-		{call: typed("s1", winA, strings.Repeat("x", maxHeldBytes+1)), action: None, notice: "too much is held"},
+		{call: typed("s1", winA, strings.Repeat("x", maxHeldBytes+1)), action: None, notice: "could not be held (the prompt is over 256 KB): it goes to the current conversation"},
 	}
 	for i := 0; i < maxHeld; i++ {
 		steps = append(steps, step{call: typed("s1", winA, "p"), action: Hold})
 	}
-	steps = append(steps, step{call: typed("s1", winA, "one too many"), action: None, notice: "too much is held"})
+	steps = append(steps, step{call: typed("s1", winA, "one too many"), action: None, notice: "could not be held (20 prompts are held already)"})
 	run(t, settings(), steps)
 }
 
@@ -241,7 +253,7 @@ func TestMachineDisabled(t *testing.T) {
 		{call: typed("s1", winA, "kept"), action: Hold},
 	})
 	set.Enabled = false
-	m := &Machine{St: st, Set: set, Now: t0, Alive: func(string) bool { return true }}
+	m := &Machine{St: st, Set: set, Now: t0, Alive: func(string) bool { return true }, Held: testHeld(t)}
 	a := m.Disabled(turn("s1", winA, 90_000))
 	if a.Action != Resend || !slices.Equal(a.Prompts, []string{"kept"}) || st.Phase != Armed || !strings.Contains(a.Notice, "relay.enabled was turned off") {
 		t.Fatalf("disabling mid-relay: %+v, phase %s", a, st.Phase)

@@ -45,14 +45,13 @@ const (
 // ResumeText is the prompt that starts the fresh conversation.
 const ResumeText = "let's resume"
 
-// Limits on what the state keeps, so the file stays small and fast.
+// Limits on what the state keeps, so the file stays small and fast;
+// held prompts are kept apart (held.go).
 const (
-	maxHeld       = 20        // prompts held during one relay
-	maxHeldBytes  = 256 << 10 // one held prompt; a longer one is let through
-	maxHistory    = 50        // history entries kept
-	maxConvs      = 32        // conversations remembered per project
-	maxStateBytes = 4 << 20   // the state file itself
-	writingTurns  = 2         // unmarked turn ends in writing without a note before it is called off
+	maxHistory    = 50      // history entries kept
+	maxConvs      = 32      // conversations remembered per project
+	maxStateBytes = 4 << 20 // the state file itself
+	writingTurns  = 2       // unmarked turn ends in writing without a note before it is called off
 )
 
 // Settings are the relay's configuration, resolved and validated.
@@ -122,7 +121,8 @@ type State struct {
 	OwnerWindow string           `json:"ownerWindow,omitempty"` // the Claude Code process (CLAUDE_PID) or driver
 	Turns       int              `json:"turns,omitempty"`       // turn ends seen in the writing phase
 	Crossed     int64            `json:"crossed,omitempty"`     // the size that started the current relay
-	Held        []string         `json:"held,omitempty"`        // prompts to send again after the resume
+	Held        []string         `json:"held,omitempty"`        // prompts held inline by an older version, sent again like Kept
+	Kept        []string         `json:"kept,omitempty"`        // names of the held prompts in the Keeper, to send again after the resume
 	Notice      string           `json:"notice,omitempty"`      // for the owner's next call: why a relay was called off
 	Relays      int              `json:"relays"`                // relays completed
 	Convs       map[string]*Conv `json:"convs,omitempty"`
@@ -144,6 +144,9 @@ func (st *State) log(now time.Time, sid, event string, tokens int64, detail stri
 		st.History = append([]Entry(nil), st.History[n:]...)
 	}
 }
+
+// holding reports whether prompts are held.
+func (st *State) holding() bool { return len(st.Held)+len(st.Kept) > 0 }
 
 // enter moves to phase p now.
 func (st *State) enter(p Phase, now time.Time) {

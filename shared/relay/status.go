@@ -52,8 +52,8 @@ func (s Status) Write(w io.Writer, now time.Time) {
 		fmt.Fprintf(w, " · driver %s · conversation %s", st.Driver, short(st.OwnerSID))
 	}
 	fmt.Fprintf(w, " · %d relays done · note %s · margin %s\n", st.Relays, s.Note, humanize.Tokens(s.Margin))
-	if len(st.Held) > 0 {
-		fmt.Fprintf(w, "held prompts: %d (%s)\n", len(st.Held), quoteAll(st.Held))
+	if st.holding() {
+		fmt.Fprintf(w, "held prompts: %d, sent again after the resume\n", len(st.Held)+len(st.Kept))
 	}
 	for i, c := range s.Convs {
 		if i == 5 {

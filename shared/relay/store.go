@@ -75,10 +75,13 @@ func (s Store) Update(root string, now time.Time, fn func(st *State)) error {
 		st, err := s.Load(root)
 		if err != nil {
 			st = newState(filepath.Clean(root))
+			var owner Owner // the prompts it held are still owed
+			owner, st.Kept = s.Held(root).Recover()
+			st.OwnerSID, st.OwnerWindow = owner.SID, owner.Window
 			st.log(now, "", "reset", 0, "unreadable state replaced: %v", err)
 		}
 		before, _ := jsonx.Marshal(st)
-		phase, held := st.Phase, len(st.Held)
+		phase, held := st.Phase, len(st.Held)+len(st.Kept)
 		fn(st)
 		after, err := jsonx.Marshal(st)
 		if err != nil {
@@ -88,7 +91,7 @@ func (s Store) Update(root string, now time.Time, fn func(st *State)) error {
 			return nil
 		}
 		d := fsutil.NoSync
-		if st.Phase != phase || len(st.Held) != held {
+		if st.Phase != phase || len(st.Held)+len(st.Kept) != held {
 			d = fsutil.Sync
 		}
 		return fsutil.WriteAtomic(path, after, 0o600, d)
