@@ -18,6 +18,12 @@ import (
 // held is let through anyway.
 const maxRequest = 1 << 20
 
+// stdinWait bounds the wait for the module's request. The module writes
+// it at once and closes stdin, and gives the whole process 5 s
+// (DECIDE_TIMEOUT_MS in relay.js); a stdin that never closes must leave
+// time for the lock (lockWait) and for the answer to go out before that.
+const stdinWait = 1500 * time.Millisecond
+
 // Env variables the drivers share.
 const (
 	EnvDriver = "SI_RELAY_DRIVER" // "headless" while si relay run drives the session
@@ -81,6 +87,28 @@ func ReadRequest(r io.Reader) (Request, error) {
 		return req, fmt.Errorf("decode request: %w", err)
 	}
 	return req, nil
+}
+
+// readWithin is ReadRequest, given up after wait: the read goes on in
+// the background, and the process exits without it.
+func readWithin(r io.Reader, wait time.Duration) (Request, error) {
+	type read struct {
+		req Request
+		err error
+	}
+	done := make(chan read, 1)
+	go func() {
+		req, err := ReadRequest(r)
+		done <- read{req, err}
+	}()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case got := <-done:
+		return got.req, got.err
+	case <-timer.C:
+		return Request{}, fmt.Errorf("no request within %v: stdin was not closed", wait)
+	}
 }
 
 // Module answers a request of the module.
@@ -149,7 +177,7 @@ func Main(args []string, env proc.IO) int {
 		d := Deps{Store: NewStore(dirs.State), Set: FromConfig(cfg.Relay), Getenv: getenv, Now: now, Alive: Alive}
 		log := &intellog.Logger{Dir: dirs.Logs, Source: "relay", Now: now, Fallback: env.Stderr,
 			Min: intellog.MinLevel(cfg.Debug.Enabled, cfg.Debug.Quiet)}
-		req, err := ReadRequest(env.Stdin)
+		req, err := readWithin(env.Stdin, stdinWait)
 		if err == nil {
 			a, err = d.Module(req)
 		}
