@@ -22,6 +22,7 @@ if [ $# -eq 0 ]; then
 shared/ail FuzzParse
 shared/ail FuzzProseRoundTrip
 shared/ail FuzzLenient
+shared/relay FuzzRenderNote
 shared/cc/transcript FuzzDecodeLine
 shared/cc/hookio FuzzDecodePayload
 shared/ai/settings FuzzCheckNesting
