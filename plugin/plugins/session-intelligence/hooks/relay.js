@@ -162,6 +162,18 @@ function registerAi(on) {
   })
 }
 
+// unfill takes a held prompt back out of the input box, where Claude Code
+// puts a dropped prompt back (after whatever was typed in the meantime),
+// and keeps the rest: emptying the box wiped a prompt typed while the
+// relay was asked, and leaving it sent the held one again with the next.
+// The box is looked at a few times, for a busy machine's late put-back.
+async function unfill($, held, tries = 4) {
+  const box = await $.prompt.read()
+  const at = typeof box?.text === 'string' ? box.text.lastIndexOf(held) : -1
+  if (at >= 0) await $.prompt.fill({ text: box.text.slice(0, at) + box.text.slice(at + held.length) })
+  else if (tries > 1) $.clock.after(150, () => unfill($, held, tries - 1).catch(() => {}))
+}
+
 // After the turn that crossed the threshold: ask for the note. After the
 // turn that wrote it: clear and resume, awaited here (a timer would fire
 // after a -p session has ended).
@@ -210,7 +222,7 @@ export const register = (on) => {
       if (answer.action === 'resend') void resend($, answer.prompts)
       return entered
     }
-    $.clock.after(50, () => $.prompt.fill({ text: '' }))
+    $.clock.after(50, () => unfill($, e.text).catch(() => {}))
     return { drop: answer.notice || 'Relay in progress: your message is held until the fresh conversation starts.' }
   }).catch(($, e, next) => next(e))
 
