@@ -112,10 +112,13 @@ func TestStateSurvivesAndResets(t *testing.T) {
 	}
 }
 
+// TestUnwritableStateFailsOpen: a state folder that cannot be made (its
+// parent is a file, which is not ours to move aside) answers none.
 func TestUnwritableStateFailsOpen(t *testing.T) {
 	w := newWorld(t)
 	must(t, os.MkdirAll(filepath.Dir(w.deps.Store.Dir), 0o700))
-	must(t, os.WriteFile(w.deps.Store.Dir, []byte("a file where the directory goes"), 0o600))
+	must(t, os.WriteFile(w.deps.Store.Dir, []byte("a file where a parent folder goes"), 0o600))
+	w.deps.Store.Dir = filepath.Join(w.deps.Store.Dir, "relay")
 	a, err := DecideJSON(w.deps, strings.NewReader(fmt.Sprintf(`{"event":"turn","sessionId":"s","root":%q,"tokens":5}`, w.root)))
 	if err == nil || a.Action != None {
 		t.Fatalf("unwritable state: %+v, %v", a, err)

@@ -3,6 +3,7 @@ package relay
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -100,11 +101,17 @@ func TestHeldRefusedTruthfully(t *testing.T) {
 		t.Fatalf("after the resume: %s with %d prompts, want %d", a.Action, len(a.Prompts), kept)
 	}
 
+	// A file where the held prompts' folder goes is moved aside (the
+	// state folder heals), and the prompt is held.
 	w2 := newWorld(t)
 	relaying(t, w2)
-	must(t, os.WriteFile(w2.deps.Store.Held(w2.root).Dir, []byte("not a directory"), 0o600))
-	if a := w2.hold(t, "hello"); a.Action != None || !strings.Contains(a.Notice, "could not be held") {
-		t.Fatalf("unwritable: %+v", a)
+	dir := w2.deps.Store.Held(w2.root).Dir
+	must(t, os.WriteFile(dir, []byte("not a directory"), 0o600))
+	if a := w2.hold(t, "hello"); a.Action != Hold {
+		t.Fatalf("over a file where the folder goes: %+v", a)
+	}
+	if aside, _ := filepath.Glob(dir + ".damaged-*"); len(aside) != 1 {
+		t.Errorf("the file at %s was not moved aside: %v", dir, aside)
 	}
 }
 
