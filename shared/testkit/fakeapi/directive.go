@@ -18,11 +18,29 @@ type Directive struct {
 	Name string
 	// Input is the tool input, sent as the tool_use block's input.
 	Input map[string]any
+	// Joined is set by a "+" before the directive's kind ([[+bash: …]]):
+	// the call goes in the same reply as the one before it, as a batch
+	// of parallel calls.
+	Joined bool
+}
+
+// Batches groups the calls by reply: a call and the Joined ones after it.
+func (sc Script) Batches() [][]Directive {
+	var out [][]Directive
+	for _, c := range sc.Calls {
+		if c.Joined && len(out) > 0 {
+			out[len(out)-1] = append(out[len(out)-1], c)
+			continue
+		}
+		out = append(out, []Directive{c})
+	}
+	return out
 }
 
 // Script is what a prompt asks the fake model to do.
 type Script struct {
-	// Calls are the tool calls to make, one per reply, in order.
+	// Calls are the tool calls to make, in order: one per reply, except
+	// that a Joined call shares the reply of the call before it.
 	Calls []Directive
 	// Usage is the input_tokens value set by [[usage: N]] or by an
 	// @@usage:N@@ marker outside directives; 0 when absent.
@@ -52,8 +70,12 @@ func ParseScript(prompt string) (Script, error) {
 			rest = rest[i+2:]
 			continue
 		}
-		if err := sc.add(kind, body); err != nil {
+		joined := strings.HasPrefix(kind, "+")
+		if err := sc.add(strings.TrimPrefix(kind, "+"), body); err != nil {
 			return Script{}, err
+		}
+		if joined && kind != "+usage" && len(sc.Calls) > 1 {
+			sc.Calls[len(sc.Calls)-1].Joined = true
 		}
 		rest = tail
 	}
@@ -85,13 +107,14 @@ func (sc *Script) add(kind, body string) error {
 	return nil
 }
 
-// cutDirective splits s, which starts with "[[", into a directive kind,
-// its body and the text after the closing "]]". A bash body may hold
+// cutDirective splits s, which starts with "[[", into a directive kind
+// ("+" first for a joined call), its body and the text after the
+// closing "]]". A bash body may hold
 // nested "[[ ... ]]" pairs (shell tests); a tool body ends after its JSON
 // object, so brackets inside the JSON are fine. ok is false when s does
 // not start with a known directive or is not closed.
 func cutDirective(s string) (kind, body, tail string, ok bool) {
-	for _, k := range []string{"bash", "tool", "usage"} {
+	for _, k := range []string{"bash", "tool", "usage", "+bash", "+tool"} {
 		if strings.HasPrefix(s, "[["+k+":") {
 			kind = k
 			break
@@ -102,7 +125,7 @@ func cutDirective(s string) (kind, body, tail string, ok bool) {
 	}
 	start := len("[[" + kind + ":")
 	end := closing(s, start)
-	if kind == "tool" {
+	if strings.HasSuffix(kind, "tool") {
 		end = toolEnd(s, start)
 	}
 	if end < 0 {

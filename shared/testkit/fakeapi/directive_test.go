@@ -12,6 +12,26 @@ func bash(cmd string) Directive {
 	return Directive{Name: "Bash", Input: map[string]any{"command": cmd, "description": "fake tool call"}}
 }
 
+// joined marks d as sharing the reply of the call before it.
+func joined(d Directive) Directive {
+	d.Joined = true
+	return d
+}
+
+func TestBatches(t *testing.T) {
+	sc, err := ParseScript("[[bash: a]] [[+bash: b]] [[+bash: c]] [[bash: d]] [[bash: e]] [[+bash: f]]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sizes []int
+	for _, b := range sc.Batches() {
+		sizes = append(sizes, len(b))
+	}
+	if !reflect.DeepEqual(sizes, []int{3, 1, 2}) {
+		t.Errorf("Batches() sizes = %v, want [3 1 2]", sizes)
+	}
+}
+
 func TestParseScript(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -33,6 +53,9 @@ func TestParseScript(t *testing.T) {
 		{"tool no space", `[[tool:Read{"file_path":"/a"}]]`, []Directive{{Name: "Read", Input: map[string]any{"file_path": "/a"}}}, 0},
 		{"sequence", "[[bash: a]] then [[tool: Read {\"file_path\":\"/b\"}]] then [[bash: c]]",
 			[]Directive{bash("a"), {Name: "Read", Input: map[string]any{"file_path": "/b"}}, bash("c")}, 0},
+		{"joined calls", "[[bash: a]] [[+bash: b]] [[+tool: Read {\"file_path\":\"/c\"}]] [[bash: d]]",
+			[]Directive{bash("a"), joined(bash("b")), {Name: "Read", Input: map[string]any{"file_path": "/c"}, Joined: true}, bash("d")}, 0},
+		{"first call cannot join", "[[+bash: a]] [[bash: b]]", []Directive{bash("a"), bash("b")}, 0},
 		{"usage directive", "[[usage: 1234]] hi", nil, 1234},
 		{"usage marker in text", "hi @@usage:77@@ and @@usage:88@@", nil, 88},
 		{"usage marker inside directive ignored", "[[bash: echo @@usage:90000@@]]", []Directive{bash("echo @@usage:90000@@")}, 0},

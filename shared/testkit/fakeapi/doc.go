@@ -21,7 +21,8 @@
 //     text. Tool results are the tool_result blocks after that message.
 //   - With k tool results back and more than k tool directives, the
 //     reply is the text "Calling NAME." plus a tool_use block for
-//     directive k (counting from 0).
+//     directive k (counting from 0) and one for each joined directive
+//     after it (a batch of parallel calls).
 //   - After the last directive's result: "FAKE-DONE: <that result's text,
 //     trimmed, at most 200 bytes>".
 //   - Without directives: "FAKE-REPLY to: <prompt, at most 200 bytes>".
@@ -33,6 +34,10 @@
 //	                      CMD is trimmed and may hold balanced [[ ]] pairs.
 //	[[tool: NAME JSON]]   tool NAME with the JSON object as input (JSON optional: {}).
 //	[[usage: N]]          report input_tokens=N on every reply of the turn.
+//	[[+bash: CMD]], [[+tool: NAME JSON]]
+//	                      a call joined to the one before it: both go in one
+//	                      reply, as parallel calls (their results come back
+//	                      together).
 //
 // # Usage
 //

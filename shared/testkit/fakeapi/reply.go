@@ -18,6 +18,9 @@ type Reply struct {
 	Text string
 	// Tool is the tool call to make after the text, or nil.
 	Tool *Directive
+	// Also are more tool calls made in the same reply, after Tool: a
+	// batch of parallel calls.
+	Also []Directive
 	// InputTokens and OutputTokens are the usage to report.
 	InputTokens, OutputTokens int
 }
@@ -41,7 +44,7 @@ func Decide(body map[string]any, bodyLen int) Reply {
 	}
 	r.OutputTokens = 1 + len(r.Text)/4
 	if r.Tool != nil {
-		r.OutputTokens += 10
+		r.OutputTokens += 10 * (1 + len(r.Also))
 	}
 	return r
 }
@@ -69,16 +72,28 @@ func decide(msgs []map[string]any) Reply {
 		}
 	}
 	r := Reply{InputTokens: usage}
-	switch k := len(results); {
-	case k < len(sc.Calls):
-		call := sc.Calls[k]
-		r.Text, r.Tool = "Calling "+call.Name+".", &call
+	switch batch, k := nextBatch(sc, len(results)), len(results); {
+	case batch != nil:
+		r.Text, r.Tool, r.Also = "Calling "+batch[0].Name+".", &batch[0], batch[1:]
 	case len(sc.Calls) > 0:
 		r.Text = "FAKE-DONE: " + truncate(results[k-1], echoLimit)
 	default:
 		r.Text = "FAKE-REPLY to: " + truncate(prompt, echoLimit)
 	}
 	return r
+}
+
+// nextBatch returns the calls of the reply that follows done results: the
+// batch that starts at call done, or nil when every call was made.
+func nextBatch(sc Script, done int) []Directive {
+	n := 0
+	for _, b := range sc.Batches() {
+		if n >= done {
+			return b
+		}
+		n += len(b)
+	}
+	return nil
 }
 
 // lastTurnMessage returns the last message whose role is not "system".

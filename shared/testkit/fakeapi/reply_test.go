@@ -37,6 +37,27 @@ func turn(p string, results ...string) []any {
 	return msgs
 }
 
+// batchTurn appends one round trip whose tool results came back together.
+func batchTurn(p string, results ...string) []any {
+	blocks := make([]any, 0, len(results))
+	for _, r := range results {
+		blocks = append(blocks, result(r))
+	}
+	return append(prompt(p), assistant("Calling Bash."), user(blocks...))
+}
+
+func TestDecideBatch(t *testing.T) {
+	const script = "[[bash: a]] [[+bash: b]] [[+bash: c]] [[bash: d]]"
+	first := Decide(map[string]any{"messages": prompt(script)}, 4000)
+	if first.Tool == nil || len(first.Also) != 2 || first.Also[1].Input["command"] != "c" {
+		t.Fatalf("first reply = %+v, want the batch a, b, c", first)
+	}
+	next := Decide(map[string]any{"messages": batchTurn(script, "A", "B", "C@@usage:5000@@")}, 4000)
+	if next.Tool == nil || next.Tool.Input["command"] != "d" || len(next.Also) != 0 || next.InputTokens != 5000 {
+		t.Errorf("after the batch = %+v, want d alone at 5000 tokens", next)
+	}
+}
+
 func TestDecide(t *testing.T) {
 	long := strings.Repeat("x", 300)
 	tests := []struct {

@@ -206,13 +206,18 @@ func (s *Server) buildLocked(req *Request) message {
 		m.Content = append(m.Content, map[string]any{"type": "text", "text": r.Text})
 	}
 	if r.Tool != nil {
-		s.toolN++
-		req.ToolUseID = fmt.Sprintf("toolu_fake%06d", s.toolN)
-		input := r.Tool.Input
-		if input == nil {
-			input = map[string]any{}
+		for _, call := range append([]Directive{*r.Tool}, r.Also...) {
+			s.toolN++
+			id := fmt.Sprintf("toolu_fake%06d", s.toolN)
+			if req.ToolUseID == "" {
+				req.ToolUseID = id
+			}
+			input := call.Input
+			if input == nil {
+				input = map[string]any{}
+			}
+			m.Content = append(m.Content, map[string]any{"type": "tool_use", "id": id, "name": call.Name, "input": input})
 		}
-		m.Content = append(m.Content, map[string]any{"type": "tool_use", "id": req.ToolUseID, "name": r.Tool.Name, "input": input})
 	}
 	return m
 }
