@@ -21,17 +21,19 @@ const compactHints = true
 // advise decides whether this call escalated the zone (package escalate,
 // the rule si replay applies too) and returns the advisory for the
 // model, or "". Yellow is logged only; orange and red reach the model
-// once per escalation, once the session has made compact.threshold
-// calls; a drop in zone (after a compaction) re-arms.
+// once per escalation, at most twice between compactions, once the
+// session has made compact.threshold calls or auto-compaction is within
+// reach; a drop in zone (after a compaction) re-arms.
 func advise(rt *hookio.Runtime, in *hookio.Input, st *session.State, m measurement) string {
 	press := learnedZones(rt, in, st, m)
 	set := press.Learned.For(max(m.cost, 0))
 	z, last := set.Of(m.tokens), zones.Parse(st.Zone)
-	was := escalate.State{Zone: last, Tokens: st.ZoneTokens}
+	was := escalate.State{Zone: last, Tokens: st.ZoneTokens, Sent: st.ZoneSent, Compactions: st.ZoneEpoch}
 	es := was
-	act, repeat := escalate.Step(escalate.RuleOf(rt.Config.Compact), &es, z, m.tokens, st.Calls)
+	act, repeat := escalate.Step(escalate.RuleOf(rt.Config.Compact), &es, escalate.Call{
+		Zone: z, Tokens: m.tokens, Calls: st.Calls, Near: set.Near(m.tokens), Compactions: m.compactions()})
 	if es != was {
-		st.Zone, st.ZoneTokens = es.Zone.String(), es.Tokens
+		st.Zone, st.ZoneTokens, st.ZoneSent, st.ZoneEpoch = es.Zone.String(), es.Tokens, es.Sent, es.Compactions
 	}
 	switch act {
 	case escalate.Rearm:
@@ -42,6 +44,9 @@ func advise(rt *hookio.Runtime, in *hookio.Input, st *session.State, m measureme
 		return ""
 	case escalate.Held:
 		rt.Log.Debugf(map[string]any{"calls": st.Calls, "autoblock": rt.Config.Compact.Autoblock}, "advisory held back in %s", z)
+		return ""
+	case escalate.Capped:
+		rt.Log.Infof(map[string]any{"tokens": m.tokens, "sent": es.Sent}, "advisory not sent in %s: %d already since the last compaction", z, es.Sent)
 		return ""
 	case escalate.Quiet:
 		return ""

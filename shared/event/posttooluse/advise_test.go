@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/cc/transcript"
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
@@ -41,25 +42,28 @@ func withWindow(t *testing.T, rt *hookio.Runtime, size int64) {
 // an advisory is sent.
 func TestAdviseSequence(t *testing.T) {
 	steps := []struct {
-		tokens int64
-		want   string // "" for silence, else a substring of the advisory
-		zone   string // zone recorded after the call
+		tokens      int64
+		compactions int
+		want        string // "" for silence, else a substring of the advisory
+		zone        string // zone recorded after the call
 	}{
-		{150_000, "", ""},
-		{210_000, "", "yellow"},            // yellow is logged only
-		{320_000, "", "yellow"},            // orange, but under the 4-call threshold: held back
-		{330_000, "Drift zone", "orange"},  // 4th call: sent
-		{360_000, "", "orange"},            // same zone: silent
-		{420_000, "High-risk zone", "red"}, // escalation: sent again
-		{40_000, "", "green"},              // compaction: re-armed, silent
-		{310_000, "Drift zone", "orange"},  // crossing again after the drop
+		{150_000, 0, "", ""},
+		{210_000, 0, "", "yellow"},            // yellow is logged only
+		{320_000, 0, "", "yellow"},            // orange, but under the 4-call threshold: held back
+		{330_000, 0, "Drift zone", "orange"},  // 4th call: sent
+		{360_000, 0, "", "orange"},            // same zone: silent
+		{420_000, 0, "High-risk zone", "red"}, // escalation: sent again
+		{250_000, 0, "", "yellow"},            // a dip that was no compaction re-arms
+		{310_000, 0, "", "orange"},            // but two were sent since the last compaction
+		{40_000, 1, "", "green"},              // compaction: re-armed, silent
+		{310_000, 1, "Drift zone", "orange"},  // crossing again after it
 	}
 	rt := testRuntime(t, nil)
 	st := &session.State{}
 	in := &hookio.Input{Cwd: "/p"}
 	for i, s := range steps {
 		st.Calls = i + 1
-		got := advise(rt, in, st, measurement{tokens: s.tokens, cost: 1.5})
+		got := advise(rt, in, st, measurement{tokens: s.tokens, cost: 1.5, stats: &transcript.Stats{CompactCount: s.compactions}})
 		if (s.want == "") != (got == "") || !strings.Contains(got, s.want) {
 			t.Errorf("call %d at %d tokens: advisory %q, want %q", i+1, s.tokens, got, s.want)
 		}
@@ -76,14 +80,14 @@ func TestAdviseRefireAndSwitches(t *testing.T) {
 	rt := testRuntime(t, func(c *config.Config) { c.Compact.RefireEveryTokens = 20_000; c.Compact.MemoryOffload = false })
 	st := &session.State{Calls: 10}
 	in := &hookio.Input{Cwd: "/p"}
-	first := advise(rt, in, st, measurement{tokens: 300_000, cost: -1})
-	if !strings.Contains(first, "Drift zone —") || strings.Contains(first, "spent") || strings.Contains(first, "auto-memory") {
+	first := advise(rt, in, st, measurement{tokens: 400_000, cost: -1})
+	if !strings.Contains(first, "High-risk zone —") || strings.Contains(first, "spent") || strings.Contains(first, "auto-memory") {
 		t.Errorf("first advisory = %q", first)
 	}
-	if again := advise(rt, in, st, measurement{tokens: 310_000, cost: -1}); again != "" {
+	if again := advise(rt, in, st, measurement{tokens: 410_000, cost: -1}); again != "" {
 		t.Errorf("refired after 10k growth: %q", again)
 	}
-	if again := advise(rt, in, st, measurement{tokens: 321_000, cost: -1}); !strings.Contains(again, "Drift zone (still)") {
+	if again := advise(rt, in, st, measurement{tokens: 421_000, cost: -1}); !strings.Contains(again, "High-risk zone (still)") {
 		t.Errorf("no refire after 21k growth: %q", again)
 	}
 	off := testRuntime(t, func(c *config.Config) { c.Compact.Autoblock = false })

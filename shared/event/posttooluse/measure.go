@@ -17,6 +17,15 @@ type measurement struct {
 	stats     *transcript.Stats // nil without a readable transcript
 }
 
+// compactions is how many compactions the transcript showed, 0 without
+// one.
+func (m measurement) compactions() int {
+	if m.stats == nil {
+		return 0
+	}
+	return m.stats.CompactCount
+}
+
 // measure reads the transcript incrementally for the real context size
 // and cost, falling back to the estimate when the transcript is missing,
 // unreadable or has no usage yet (or when tokenSource says so).

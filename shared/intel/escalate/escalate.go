@@ -1,7 +1,7 @@
 // Package escalate is the rule by which a session's zone escalations
-// reach the model, call by call: the PostToolUse hook applies it live
-// and `si replay` applies it to a recorded session, so that what a
-// replay reports is what the hook would have done.
+// reach the model, call by call: the PostToolUse and UserPromptSubmit
+// hooks apply it live and `si replay` applies it to a recorded session,
+// so that what a replay reports is what the hooks would have done.
 package escalate
 
 import (
@@ -14,10 +14,16 @@ import (
 // setting would repeat it every call or two.
 const MinRefire = 5000
 
+// MaxPerCompaction is how many advisories reach the model between two
+// compactions: the orange one and the red one. More is nuisance, not
+// warning (a repeat, or a zone re-armed by a dip of the context that was
+// no compaction).
+const MaxPerCompaction = 2
+
 // Rule is the configuration's part of the decision.
 type Rule struct {
 	Autoblock   bool  // compact.autoblock: advisories reach the model at all
-	Threshold   int   // compact.threshold: calls a session makes before any advisory
+	Threshold   int   // compact.threshold: calls a session makes before an advisory far from the compaction point
 	RefireEvery int64 // compact.refireEveryTokens: growth that repeats a same-zone advisory; 0 never
 }
 
@@ -26,11 +32,23 @@ func RuleOf(c config.Compact) Rule {
 	return Rule{Autoblock: c.Autoblock, Threshold: c.Threshold, RefireEvery: c.RefireEveryTokens}
 }
 
-// State is what the caller keeps between calls: the zone last acted on
-// and the context size then.
+// State is what the caller keeps between calls: the zone last acted on,
+// the context size then, and the advisories sent since the compaction
+// the session had made then.
 type State struct {
-	Zone   zones.Zone
-	Tokens int64
+	Zone        zones.Zone `json:"zone"`
+	Tokens      int64      `json:"tokens"`
+	Sent        int        `json:"sent"`        // advisories since the compaction counted in Compactions
+	Compactions int        `json:"compactions"` // compactions the transcript showed when Sent was counted
+}
+
+// Call is what the caller knows at one call.
+type Call struct {
+	Zone        zones.Zone // the zone of Tokens
+	Tokens      int64      // the context size, with what this call adds to it
+	Calls       int        // the session's calls so far, this one included
+	Near        bool       // auto-compaction is within reach (zones.Set.Near)
+	Compactions int        // compactions the transcript shows so far
 }
 
 // Action is what one call leads to.
@@ -41,32 +59,53 @@ const (
 	Quiet  Action = iota // nothing changed
 	Rearm                // the zone fell (a compaction): the next escalation fires again
 	Log                  // entered yellow: logged, not sent
-	Held                 // orange or red, but autoblock is off or the session is under the threshold
+	Held                 // orange or red, but autoblock is off, or the session is under the threshold far from the point
+	Capped               // orange or red, but MaxPerCompaction advisories were sent since the last compaction
 	Advise               // send the advisory
 )
 
-// Step applies the rule to a call made at tokens in zone z, the session's
-// calls-th, and updates st. A zone below the last re-arms; entering
-// yellow is logged only; entering orange or red is sent once the session
-// has made Threshold calls (a call before that holds it back without
-// moving the zone, so a later call sends it); a same-zone advisory is
-// sent again, as a repeat, after RefireEvery of growth.
-func Step(r Rule, st *State, z zones.Zone, tokens int64, calls int) (a Action, repeat bool) {
+// Step applies the rule to one call and updates st. A zone below the
+// last re-arms; entering yellow is logged only; entering orange or red
+// is sent, unless the session has made fewer than Threshold calls while
+// auto-compaction is still out of reach (the call holds it back without
+// moving the zone, so a later one sends it), or MaxPerCompaction were
+// already sent since the last compaction; a same-zone advisory is sent
+// again, as a repeat, after RefireEvery of growth, when that leaves room
+// for the red one.
+func Step(r Rule, st *State, c Call) (a Action, repeat bool) {
+	if c.Compactions != st.Compactions {
+		st.Sent, st.Compactions = 0, c.Compactions
+	}
 	last := st.Zone
 	switch {
-	case z < last:
-		*st = State{Zone: z, Tokens: tokens}
+	case c.Zone < last:
+		st.Zone, st.Tokens = c.Zone, c.Tokens
 		return Rearm, false
-	case z == last && !r.refire(tokens-st.Tokens, z):
+	case c.Zone == last && !r.refire(c.Tokens-st.Tokens, c.Zone):
 		return Quiet, false
-	case z == zones.Yellow:
-		*st = State{Zone: z, Tokens: tokens}
+	case c.Zone == zones.Yellow:
+		st.Zone, st.Tokens = c.Zone, c.Tokens
 		return Log, false
-	case !r.Autoblock || calls < r.Threshold:
+	case !r.Autoblock || c.Calls < r.Threshold && !c.Near:
 		return Held, false
+	case !st.room(c.Zone, c.Zone == last):
+		st.Zone, st.Tokens = c.Zone, c.Tokens
+		return Capped, false
 	}
-	*st = State{Zone: z, Tokens: tokens}
-	return Advise, z == last
+	st.Zone, st.Tokens = c.Zone, c.Tokens
+	st.Sent++
+	return Advise, c.Zone == last
+}
+
+// room reports whether one more advisory may be sent since the last
+// compaction. A repeat in orange may not take the place of the red
+// advisory still to come.
+func (st *State) room(z zones.Zone, repeat bool) bool {
+	left := MaxPerCompaction - st.Sent
+	if repeat && z < zones.Red {
+		left--
+	}
+	return left > 0
 }
 
 // refire reports whether a same-zone advisory is due again.

@@ -8,16 +8,18 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
 )
 
-var names = map[Action]string{Quiet: "-", Rearm: "rearm", Log: "log", Held: "held", Advise: "ADVISE"}
+var names = map[Action]string{Quiet: "-", Rearm: "rearm", Log: "log", Held: "held", Capped: "capped", Advise: "ADVISE"}
 
-// run steps through calls at the given sizes with zones 100/200/300 and
-// returns the actions, "+" marking a repeat.
+// set has zones 100/200/300 and auto-compaction within reach from 250.
+var set = zones.Set{Yellow: 100, Orange: 200, Red: 300, Compact: 280}
+
+// run steps through calls at the given sizes, the i-th being the
+// session's i-th call, and returns the actions, "+" marking a repeat.
 func run(r Rule, sizes ...int64) string {
-	set := zones.Set{Yellow: 100, Orange: 200, Red: 300}
 	var st State
 	var out []string
 	for i, tok := range sizes {
-		a, repeat := Step(r, &st, set.Of(tok), tok, i+1)
+		a, repeat := Step(r, &st, Call{Zone: set.Of(tok), Tokens: tok, Calls: i + 1, Near: tok >= 250})
 		s := names[a]
 		if repeat {
 			s += "+"
@@ -39,8 +41,12 @@ func TestStep(t *testing.T) {
 		{"straight to red", on, []int64{350}, "ADVISE"},
 		{"a fall re-arms", on, []int64{250, 40, 250}, "ADVISE rearm ADVISE"},
 		{"a fall within orange is quiet", on, []int64{290, 210}, "ADVISE -"},
-		{"held under the threshold, sent after", Rule{Autoblock: true, Threshold: 3}, []int64{250, 260, 270, 280}, "held held ADVISE -"},
+		{"held under the threshold, sent after", Rule{Autoblock: true, Threshold: 3}, []int64{210, 220, 230, 240}, "held held ADVISE -"},
+		{"never held within reach of the point", Rule{Autoblock: true, Threshold: 50}, []int64{210, 249, 250, 260}, "held held ADVISE -"},
+		{"red within reach under the threshold", Rule{Autoblock: true, Threshold: 50}, []int64{310}, "ADVISE"},
+		{"at most two between compactions", on, []int64{210, 310, 40, 210, 310, 40}, "ADVISE ADVISE rearm capped capped rearm"},
 		{"autoblock off", Rule{Threshold: 1}, []int64{150, 250, 350}, "log held held"},
+		{"autoblock off near the point", Rule{Threshold: 50}, []int64{260}, "held"},
 		{"yellow never refires", Rule{Autoblock: true, Threshold: 1, RefireEvery: 1}, []int64{100, 199}, "log -"},
 	}
 	for _, tt := range tests {
@@ -53,7 +59,9 @@ func TestStep(t *testing.T) {
 }
 
 // TestStepRefire: a same-zone advisory is sent again after RefireEvery of
-// growth since the last one, and never after less than MinRefire.
+// growth since the last one, and never after less than MinRefire; a
+// repeat counts towards MaxPerCompaction, and one in orange is not sent
+// while the red advisory would then find no room.
 func TestStepRefire(t *testing.T) {
 	set := zones.Set{Yellow: 100_000, Orange: 200_000, Red: 300_000}
 	tests := []struct {
@@ -61,20 +69,47 @@ func TestStepRefire(t *testing.T) {
 		sizes []int64
 		want  string
 	}{
-		{20_000, []int64{200_000, 219_999, 220_000, 239_000, 240_000}, "ADVISE - ADVISE+ - ADVISE+"},
-		{1000, []int64{200_000, 204_999, 205_000}, "ADVISE - ADVISE+"},
+		{20_000, []int64{200_000, 219_999, 220_000, 239_000, 240_000, 300_000}, "ADVISE - capped - capped ADVISE"},
+		{20_000, []int64{300_000, 319_999, 320_000, 340_000}, "ADVISE - ADVISE+ capped"},
+		{1000, []int64{300_000, 304_999, 305_000}, "ADVISE - ADVISE+"},
 	}
 	for _, tt := range tests {
 		r := Rule{Autoblock: true, Threshold: 1, RefireEvery: tt.every}
 		var st State
 		var got []string
 		for _, tok := range tt.sizes {
-			a, repeat := Step(r, &st, set.Of(tok), tok, 9)
+			a, repeat := Step(r, &st, Call{Zone: set.Of(tok), Tokens: tok, Calls: 9})
 			got = append(got, names[a]+map[bool]string{true: "+"}[repeat])
 		}
 		if strings.Join(got, " ") != tt.want {
 			t.Errorf("every %d: actions = %q, want %q", tt.every, strings.Join(got, " "), tt.want)
 		}
+	}
+}
+
+// TestStepCompactionResets: a compaction the transcript shows allows two
+// more advisories, even when the zone never fell (the hook saw no call
+// between the compaction and the next escalation).
+func TestStepCompactionResets(t *testing.T) {
+	r := Rule{Autoblock: true, Threshold: 1}
+	var st State
+	var got []string
+	for _, c := range []Call{
+		{Zone: zones.Orange, Tokens: 210, Calls: 1},
+		{Zone: zones.Red, Tokens: 310, Calls: 2},
+		{Zone: zones.Red, Tokens: 320, Calls: 3, Compactions: 1},
+		{Zone: zones.Orange, Tokens: 210, Calls: 4, Compactions: 1},
+		{Zone: zones.Red, Tokens: 310, Calls: 5, Compactions: 1},
+		{Zone: zones.Orange, Tokens: 220, Calls: 6, Compactions: 1},
+		{Zone: zones.Red, Tokens: 330, Calls: 7, Compactions: 1},
+		{Zone: zones.Orange, Tokens: 230, Calls: 8, Compactions: 1},
+		{Zone: zones.Red, Tokens: 340, Calls: 9, Compactions: 1},
+	} {
+		a, _ := Step(r, &st, c)
+		got = append(got, names[a])
+	}
+	if want := "ADVISE ADVISE - rearm ADVISE rearm ADVISE rearm capped"; strings.Join(got, " ") != want {
+		t.Errorf("actions = %q, want %q", strings.Join(got, " "), want)
 	}
 }
 

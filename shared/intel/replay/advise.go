@@ -19,7 +19,8 @@ const FromFlag = "context-window"
 func (p *player) advise(t time.Time) {
 	set := p.zones()
 	z := set.Of(p.tokens)
-	act, repeat := escalate.Step(escalate.RuleOf(p.o.Config.Compact), &p.esc, z, p.tokens, p.calls)
+	act, repeat := escalate.Step(escalate.RuleOf(p.o.Config.Compact), &p.esc, escalate.Call{
+		Zone: z, Tokens: p.tokens, Calls: p.calls, Near: set.Near(p.tokens), Compactions: p.acc.Stats.CompactCount})
 	a := Advisory{Call: p.calls, T: t.Unix(), Tokens: p.tokens, Zone: z.String()}
 	switch act {
 	case escalate.Log:

@@ -26,6 +26,8 @@ type State struct {
 	TokenSource string         `json:"tokenSource"`         // transcript or estimate
 	Zone        string         `json:"zone"`                // zone last announced (or re-armed to)
 	ZoneTokens  int64          `json:"zoneTokens"`          // tokens when Zone was set
+	ZoneSent    int            `json:"zoneSent,omitempty"`  // advisories since the compaction counted in ZoneEpoch
+	ZoneEpoch   int            `json:"zoneEpoch,omitempty"` // compactions the transcript showed when ZoneSent was counted
 	Advisories  int            `json:"advisories"`          // advisories sent to the model
 	ShapeLines  int            `json:"shapeLines"`          // lines in the shape log
 	Archived    int            `json:"archived"`            // responses archived

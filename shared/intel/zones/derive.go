@@ -59,3 +59,11 @@ func (s Set) capAt(point int64) Set {
 	s.Compact = point
 	return s
 }
+
+// Near reports whether tokens are within reach of auto-compaction: at or
+// past where orange starts before the compaction point, whatever the
+// zones in force say (a learned or configured orange may lie elsewhere).
+// False when the point is off or unknown.
+func (s Set) Near(tokens int64) bool {
+	return s.Compact > 0 && tokens >= before(s.Compact, 1)
+}

@@ -43,6 +43,27 @@ func TestBase(t *testing.T) {
 	}
 }
 
+func TestNear(t *testing.T) {
+	tests := []struct {
+		name   string
+		set    Set
+		tokens int64
+		want   bool
+	}{
+		{"200k: short of orange's place", Base(point(200_000)), 136_999, false},
+		{"200k: at orange's place", Base(point(200_000)), 137_000, true},
+		{"1M: orange at 300k is far", Base(point(1_000_000)), 300_000, false},
+		{"1M: 30k before 967k", Base(point(1_000_000)), 937_000, true},
+		{"user zones: the point decides", Set{Yellow: 10, Orange: 20, Red: 30, Compact: 167_000}, 137_000, true},
+		{"point unknown", Set{Yellow: 10, Orange: 20, Red: 30}, 900_000, false},
+	}
+	for _, tt := range tests {
+		if got := tt.set.Near(tt.tokens); got != tt.want {
+			t.Errorf("%s: Near(%d) = %v, want %v", tt.name, tt.tokens, got, tt.want)
+		}
+	}
+}
+
 func hist(tokens ...int64) []history.Entry {
 	out := make([]history.Entry, len(tokens))
 	for i, n := range tokens {
