@@ -114,6 +114,7 @@ func (p *player) finish() Report {
 		r.Compactions = []Compaction{}
 	}
 	r.Totals = totals(r, p.calls)
+	r.Totals.Warnings.quiet(r, p.calls)
 	return r
 }
 
@@ -153,6 +154,7 @@ func totals(r Report, calls int) Totals {
 	t.MedianLead = median(leads)
 	t.Folders = folderTotals(r.Compactions)
 	wordTotals(&t, r)
+	t.Warnings = warnings(r.Compactions)
 	for _, a := range r.Advisories {
 		if a.Delivered {
 			t.Advisories++

@@ -160,7 +160,8 @@ func TestReplayTotals(t *testing.T) {
 	want := Totals{ToolCalls: 44, RootedCalls: 17, RootedShare: 0.386, Compactions: 2, Auto: 1, Advisories: 2,
 		Warned: 1, AutoWarned: 1, MedianLead: &lead, DropRoots: 1, Revisited: 1, RevisitedInWindow: 1,
 		HardRegretRate: 0.5, MeanHardRegret: 0.5, MeanContinuation: &q,
-		Folders: FolderTotals{Compactions: 2, Touched: 3, Preserved: 2, Dropped: 1, DropEntries: 1, WithDrop: 1}}
+		Folders:  FolderTotals{Compactions: 2, Touched: 3, Preserved: 2, Dropped: 1, DropEntries: 1, WithDrop: 1},
+		Warnings: Warnings{InTime: 1, QuietCalls: 44 - 13}}
 	if js(rep.Totals) != js(want) {
 		t.Errorf("totals = %s, want %s", js(rep.Totals), js(want))
 	}

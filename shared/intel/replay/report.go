@@ -138,4 +138,6 @@ type Totals struct {
 	CapturedVerbatim  int `json:"capturedVerbatim"`
 	CapturedSubstance int `json:"capturedSubstance"`
 	CapturedLost      int `json:"capturedLost"`
+	// Warnings are the outcome measures of the advisories.
+	Warnings Warnings `json:"warnings"`
 }

@@ -39,6 +39,12 @@ func Summarize(reports []Report) Table {
 		calls += r.Totals.ToolCalls
 	}
 	t.Total = totals(all, calls)
+	for _, r := range reports {
+		t.Total.Warnings.QuietCalls += r.Totals.Warnings.QuietCalls
+		t.Total.Warnings.QuietAdvisories += r.Totals.Warnings.QuietAdvisories
+		t.Total.Warnings.BeforeManual += r.Totals.Warnings.BeforeManual
+	}
+	t.Total.Warnings.nuisance()
 	return t
 }
 
@@ -55,8 +61,8 @@ func shortName(path string) string {
 // WriteMarkdown writes the table in Markdown, for a README.
 func (t Table) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
-	b.WriteString("| session | tool calls | rooted | compactions (auto) | advisory first (auto) | median warning | DROP roots | revisited later | in the regret window |" + folderHeads + "\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|" + strings.Repeat("---:|", folderColumns) + "\n")
+	b.WriteString("| session | tool calls | rooted | compactions (auto) | advisory first (auto) | median warning | DROP roots | revisited later | in the regret window |" + folderHeads + warnHeads + "\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|" + strings.Repeat("---:|", folderColumns+warnColumns) + "\n")
 	for _, r := range t.Rows {
 		b.WriteString(markdownRow("`"+r.Name+"`", r.Totals))
 	}
@@ -71,9 +77,22 @@ func markdownRow(name string, t Totals) string {
 	if t.MedianLead != nil {
 		lead = humanize.Tokens(*t.MedianLead)
 	}
-	return fmt.Sprintf("| %s | %d | %.1f%% | %d (%d) | %d (%d) | %s | %d | %s | %s |%s\n",
+	return fmt.Sprintf("| %s | %d | %.1f%% | %d (%d) | %d (%d) | %s | %d | %s | %s |%s%s\n",
 		name, t.ToolCalls, 100*t.RootedShare, t.Compactions, t.Auto, t.Warned, t.AutoWarned, lead,
-		t.DropRoots, share(t.Revisited, t.DropRoots), share(t.RevisitedInWindow, t.DropRoots), folderCells(t))
+		t.DropRoots, share(t.Revisited, t.DropRoots), share(t.RevisitedInWindow, t.DropRoots), folderCells(t), warnCells(t))
+}
+
+// nuisance is "0.60 (5 in 829, 4 before /compact)", or "—" without a
+// quiet stretch.
+func nuisance(w Warnings) string {
+	if w.QuietCalls == 0 {
+		return "—"
+	}
+	s := fmt.Sprintf("%.2f (%d in %d", w.Nuisance, w.QuietAdvisories, w.QuietCalls)
+	if w.BeforeManual > 0 {
+		s += fmt.Sprintf(", %d before /compact", w.BeforeManual)
+	}
+	return s + ")"
 }
 
 // share is "n (p%)", or "—" when there is nothing to share.

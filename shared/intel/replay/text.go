@@ -143,9 +143,13 @@ func totalsLine(t Totals) string {
 		s += fmt.Sprintf(" · DROP %d, revisited %d (%d within the regret window)", t.DropRoots, t.Revisited, t.RevisitedInWindow)
 		s += fmt.Sprintf(" · hard-regret rate %.0f%% · mean weighted regret %.2f", t.HardRegretRate*100, t.MeanHardRegret)
 		s += " · " + folderTotalsLine(t)
+		s += fmt.Sprintf(" · %d of %d automatic warned in time (%dk ahead), %d over-advised", t.Warnings.InTime, t.Auto, InTimeLead/1000, t.Warnings.OverAdvised)
 	}
 	if t.MeanContinuation != nil {
 		s += fmt.Sprintf(" · mean continuation quality %+.2f", *t.MeanContinuation)
+	}
+	if w := t.Warnings; w.QuietCalls > 0 {
+		s += fmt.Sprintf(" · nuisance %s advisories per 100 calls without an automatic compaction after them", nuisance(w))
 	}
 	return s
 }
