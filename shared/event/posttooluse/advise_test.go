@@ -107,9 +107,3 @@ func TestAdviseEstimatedAndMemory(t *testing.T) {
 		}
 	}
 }
-
-func TestEstimate(t *testing.T) {
-	if got := Estimate([]byte(`{"a":1}`), make([]byte, 4001)); got != 100+2+1001 {
-		t.Errorf("Estimate = %d, want 1103", got)
-	}
-}

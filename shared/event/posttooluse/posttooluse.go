@@ -18,6 +18,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/intel/capture"
+	"github.com/session-intelligence/session-intelligence/shared/intel/escalate"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 )
 
@@ -62,7 +63,7 @@ func Handle(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 // step does the work under the session lock.
 func step(rt *hookio.Runtime, in *hookio.Input, dir session.Dir, st *session.State) (hookio.Result, error) {
 	st.Calls++
-	st.Estimate += Estimate(in.ToolInput, in.ToolResponse)
+	st.Estimate += escalate.Estimate(in.ToolInput, in.ToolResponse)
 	if in.Cwd != "" {
 		st.Cwd = in.Cwd
 	}
@@ -79,18 +80,4 @@ func step(rt *hookio.Runtime, in *hookio.Input, dir session.Dir, st *session.Sta
 	}
 	text := advise(rt, in, st, m)
 	return hookio.Result{Context: text}, nil
-}
-
-// charsPerToken and callOverhead are the estimate's constants.
-const (
-	charsPerToken = 4
-	callOverhead  = 100
-)
-
-// Estimate guesses the tokens a call added to the context from the sizes
-// of its input and its response. It is only used while the transcript has
-// no usage figure yet.
-func Estimate(input, response []byte) int64 {
-	ceil := func(n int) int64 { return int64((n + charsPerToken - 1) / charsPerToken) }
-	return callOverhead + ceil(len(input)) + ceil(len(response))
 }

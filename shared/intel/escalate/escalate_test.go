@@ -120,3 +120,9 @@ func TestRuleOf(t *testing.T) {
 		t.Errorf("RuleOf = %+v", r)
 	}
 }
+
+func TestEstimate(t *testing.T) {
+	if got := Estimate([]byte(`{"a":1}`), make([]byte, 4001)); got != 100+2+1001 {
+		t.Errorf("Estimate = %d, want 1103", got)
+	}
+}
