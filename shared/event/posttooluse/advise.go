@@ -27,38 +27,39 @@ const compactHints = true
 func advise(rt *hookio.Runtime, in *hookio.Input, st *session.State, m measurement) string {
 	press := learnedZones(rt, in, st, m)
 	set := press.Learned.For(max(m.cost, 0))
-	z, last := set.Of(m.tokens), zones.Parse(st.Zone)
+	tokens := m.ahead()
+	z, last := set.Of(tokens), zones.Parse(st.Zone)
 	was := escalate.State{Zone: last, Tokens: st.ZoneTokens, Sent: st.ZoneSent, Compactions: st.ZoneEpoch}
 	es := was
 	act, repeat := escalate.Step(escalate.RuleOf(rt.Config.Compact), &es, escalate.Call{
-		Zone: z, Tokens: m.tokens, Calls: st.Calls, Near: set.Near(m.tokens), Compactions: m.compactions()})
+		Zone: z, Tokens: tokens, Calls: st.Calls, Near: set.Near(tokens), Compactions: m.compactions()})
 	if es != was {
 		st.Zone, st.ZoneTokens, st.ZoneSent, st.ZoneEpoch = es.Zone.String(), es.Tokens, es.Sent, es.Compactions
 	}
 	switch act {
 	case escalate.Rearm:
-		rt.Log.Infof(map[string]int64{"tokens": m.tokens}, "zone re-armed %s → %s", last, z)
+		rt.Log.Infof(map[string]int64{"tokens": tokens}, "zone re-armed %s → %s", last, z)
 		return ""
 	case escalate.Log:
-		rt.Log.Infof(map[string]int64{"tokens": m.tokens}, "zone transition %s → %s", last, z)
+		rt.Log.Infof(map[string]int64{"tokens": tokens}, "zone transition %s → %s", last, z)
 		return ""
 	case escalate.Held:
 		rt.Log.Debugf(map[string]any{"calls": st.Calls, "autoblock": rt.Config.Compact.Autoblock}, "advisory held back in %s", z)
 		return ""
 	case escalate.Capped:
-		rt.Log.Infof(map[string]any{"tokens": m.tokens, "sent": es.Sent}, "advisory not sent in %s: %d already since the last compaction", z, es.Sent)
+		rt.Log.Infof(map[string]any{"tokens": tokens, "sent": es.Sent}, "advisory not sent in %s: %d already since the last compaction", z, es.Sent)
 		return ""
 	case escalate.Quiet:
 		return ""
 	}
-	rt.Log.Warnf(map[string]any{"tokens": m.tokens, "calls": st.Calls}, "suggestion: %s-zone", z)
+	rt.Log.Warnf(map[string]any{"tokens": tokens, "transcript": m.tokens, "calls": st.Calls}, "suggestion: %s-zone", z)
 	st.Advisories++
 	moved := false
 	if key := fmt.Sprintf("%d/%d", set.Orange, set.Red); rt.Config.Learning.Announce && set.Adaptive && st.Announced != key {
 		moved, st.Announced = st.Announced != "", key
 	}
 	a := advisory.Input{
-		Zone: z, Tokens: m.tokens, Estimated: m.estimated, Cost: m.cost,
+		Zone: z, Tokens: tokens, Estimated: m.estimated, Cost: m.cost,
 		Diagnosis: diagnose(rt, in, session.Dir(rt.Dirs.Session(rt.SID))), CompactOff: press.Point.Off,
 		Zones: set, Repeat: repeat, Moved: moved, CompactHints: compactHints,
 	}

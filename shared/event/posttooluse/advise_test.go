@@ -53,8 +53,8 @@ func TestAdviseSequence(t *testing.T) {
 		{330_000, 0, "Drift zone", "orange"},  // 4th call: sent
 		{360_000, 0, "", "orange"},            // same zone: silent
 		{420_000, 0, "High-risk zone", "red"}, // escalation: sent again
-		{250_000, 0, "", "yellow"},            // a dip that was no compaction re-arms
-		{310_000, 0, "", "orange"},            // but two were sent since the last compaction
+		{250_000, 0, "", "red"},               // a dip that was no compaction: quiet
+		{310_000, 0, "", "red"},               // and orange again is no escalation
 		{40_000, 1, "", "green"},              // compaction: re-armed, silent
 		{310_000, 1, "Drift zone", "orange"},  // crossing again after it
 	}

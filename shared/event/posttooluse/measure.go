@@ -11,17 +11,22 @@ import (
 
 // measurement is the context size and cost at this call.
 type measurement struct {
-	tokens    int64
+	tokens    int64 // as the transcript (or the estimate) has it
+	next      int64 // what the next request will carry when known to be more (PostToolBatch)
 	estimated bool
 	cost      float64           // < 0 when unknown
 	stats     *transcript.Stats // nil without a readable transcript
 }
 
-// compactions is how many compactions the transcript showed, 0 without
-// one.
+// ahead is the context the zones judge: what the next request will
+// carry, as far as it is known.
+func (m measurement) ahead() int64 { return max(m.tokens, m.next) }
+
+// compactions is how many compactions the transcript showed, -1 when it
+// could not be read.
 func (m measurement) compactions() int {
 	if m.stats == nil {
-		return 0
+		return -1
 	}
 	return m.stats.CompactCount
 }

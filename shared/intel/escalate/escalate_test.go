@@ -14,12 +14,18 @@ var names = map[Action]string{Quiet: "-", Rearm: "rearm", Log: "log", Held: "hel
 var set = zones.Set{Yellow: 100, Orange: 200, Red: 300, Compact: 280}
 
 // run steps through calls at the given sizes, the i-th being the
-// session's i-th call, and returns the actions, "+" marking a repeat.
+// session's i-th call, and returns the actions, "+" marking a repeat. A
+// size of 0 is a compaction (the next call counts one more).
 func run(r Rule, sizes ...int64) string {
 	var st State
 	var out []string
+	compactions := 0
 	for i, tok := range sizes {
-		a, repeat := Step(r, &st, Call{Zone: set.Of(tok), Tokens: tok, Calls: i + 1, Near: tok >= 250})
+		if tok == 0 {
+			compactions++
+			continue
+		}
+		a, repeat := Step(r, &st, Call{Zone: set.Of(tok), Tokens: tok, Calls: i + 1, Near: tok >= 250, Compactions: compactions})
 		s := names[a]
 		if repeat {
 			s += "+"
@@ -39,12 +45,15 @@ func TestStep(t *testing.T) {
 	}{
 		{"each escalation once", on, []int64{50, 150, 160, 250, 260, 350, 400}, "- log - ADVISE - ADVISE -"},
 		{"straight to red", on, []int64{350}, "ADVISE"},
-		{"a fall re-arms", on, []int64{250, 40, 250}, "ADVISE rearm ADVISE"},
+		{"a compaction re-arms", on, []int64{250, 0, 40, 250}, "ADVISE rearm ADVISE"},
+		{"yellow after a compaction", on, []int64{350, 0, 150, 250}, "ADVISE log ADVISE"},
 		{"a fall within orange is quiet", on, []int64{290, 210}, "ADVISE -"},
+		{"a dip that is no compaction is quiet", on, []int64{210, 190, 210, 150, 310, 290, 310}, "ADVISE - - - ADVISE - -"},
+		{"an unreadable transcript re-arms nothing", on, []int64{210}, "ADVISE"},
 		{"held under the threshold, sent after", Rule{Autoblock: true, Threshold: 3}, []int64{210, 220, 230, 240}, "held held ADVISE -"},
 		{"never held within reach of the point", Rule{Autoblock: true, Threshold: 50}, []int64{210, 249, 250, 260}, "held held ADVISE -"},
 		{"red within reach under the threshold", Rule{Autoblock: true, Threshold: 50}, []int64{310}, "ADVISE"},
-		{"at most two between compactions", on, []int64{210, 310, 40, 210, 310, 40}, "ADVISE ADVISE rearm capped capped rearm"},
+		{"two between compactions", on, []int64{210, 310, 40, 210, 310, 0, 40, 210, 310}, "ADVISE ADVISE - - - rearm ADVISE ADVISE"},
 		{"autoblock off", Rule{Threshold: 1}, []int64{150, 250, 350}, "log held held"},
 		{"autoblock off near the point", Rule{Threshold: 50}, []int64{260}, "held"},
 		{"yellow never refires", Rule{Autoblock: true, Threshold: 1, RefireEvery: 1}, []int64{100, 199}, "log -"},
@@ -87,10 +96,10 @@ func TestStepRefire(t *testing.T) {
 	}
 }
 
-// TestStepCompactionResets: a compaction the transcript shows allows two
-// more advisories, even when the zone never fell (the hook saw no call
-// between the compaction and the next escalation).
-func TestStepCompactionResets(t *testing.T) {
+// TestStepCompactions: a compaction the transcript shows re-arms, even
+// when the hook saw no call between it and the next escalation; a
+// transcript that could not be read (-1) re-arms nothing.
+func TestStepCompactions(t *testing.T) {
 	r := Rule{Autoblock: true, Threshold: 1}
 	var st State
 	var got []string
@@ -98,17 +107,14 @@ func TestStepCompactionResets(t *testing.T) {
 		{Zone: zones.Orange, Tokens: 210, Calls: 1},
 		{Zone: zones.Red, Tokens: 310, Calls: 2},
 		{Zone: zones.Red, Tokens: 320, Calls: 3, Compactions: 1},
-		{Zone: zones.Orange, Tokens: 210, Calls: 4, Compactions: 1},
-		{Zone: zones.Red, Tokens: 310, Calls: 5, Compactions: 1},
-		{Zone: zones.Orange, Tokens: 220, Calls: 6, Compactions: 1},
-		{Zone: zones.Red, Tokens: 330, Calls: 7, Compactions: 1},
-		{Zone: zones.Orange, Tokens: 230, Calls: 8, Compactions: 1},
-		{Zone: zones.Red, Tokens: 340, Calls: 9, Compactions: 1},
+		{Zone: zones.Red, Tokens: 330, Calls: 4, Compactions: -1},
+		{Zone: zones.Green, Tokens: 30, Calls: 5, Compactions: 2},
+		{Zone: zones.Orange, Tokens: 210, Calls: 6, Compactions: -1},
 	} {
 		a, _ := Step(r, &st, c)
 		got = append(got, names[a])
 	}
-	if want := "ADVISE ADVISE - rearm ADVISE rearm ADVISE rearm capped"; strings.Join(got, " ") != want {
+	if want := "ADVISE ADVISE ADVISE - rearm ADVISE"; strings.Join(got, " ") != want {
 		t.Errorf("actions = %q, want %q", strings.Join(got, " "), want)
 	}
 }
