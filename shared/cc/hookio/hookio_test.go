@@ -53,6 +53,14 @@ func TestDecodeLenient(t *testing.T) {
 		{"raw tool fields", `{"tool_input":{"command":"ls"},"tool_response":"text"}`, func(in *Input) string {
 			return want(string(in.ToolInput)+string(in.ToolResponse), `{"command":"ls"}"text"`)
 		}, false},
+		{"batch calls", `{"tool_calls":[{"tool_name":"Read","tool_input":{"file_path":"/a"},"tool_use_id":"t1","tool_response":"text"},` +
+			`{"tool_name":"Bash","tool_use_id":"t2","tool_response":[{"type":"text","text":"x"}]}]}`, func(in *Input) string {
+			if len(in.ToolCalls) != 2 {
+				return "want 2 calls"
+			}
+			return want(in.ToolCalls[0].ToolName+string(in.ToolCalls[0].ToolInput)+string(in.ToolCalls[0].ToolResponse)+in.ToolCalls[1].ToolUseID+string(in.ToolCalls[1].ToolResponse),
+				`Read{"file_path":"/a"}"text"t2[{"type":"text","text":"x"}]`)
+		}, false},
 		{"truncated", `{"session_id":"s","tool_input":{"comm`, nil, true},
 		{"array", `[1,2]`, nil, true},
 		{"string", `"hello"`, nil, true},
@@ -153,6 +161,7 @@ func TestEmit(t *testing.T) {
 			`{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"ab cd\n\te"}}` + "\n", "", 0},
 		{"guidance cleaned for the summariser", PreCompact, Result{Text: "keep\u202Ex\u0085"}, false, "keepx", "", 0},
 		{"block reason cleaned", PreCompact, Result{Block: "no\x1b]52;c;QQ==\x07"}, false, "", "no", ExitBlock},
+		{"post tool batch context and notice", PostToolBatch, Result{Context: "c", Notice: "n"}, false, `{"systemMessage":"n","hookSpecificOutput":{"hookEventName":"PostToolBatch","additionalContext":"c"}}` + "\n", "", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -21,6 +21,7 @@ const (
 	UserPromptSubmit Event = "UserPromptSubmit"
 	PreToolUse       Event = "PreToolUse"
 	PostToolUse      Event = "PostToolUse"
+	PostToolBatch    Event = "PostToolBatch"
 	PreCompact       Event = "PreCompact"
 	PostCompact      Event = "PostCompact"
 	Stop             Event = "Stop"
@@ -29,7 +30,7 @@ const (
 )
 
 // Events lists every event above.
-var Events = []Event{SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PreCompact, PostCompact, Stop, SubagentStop, SessionEnd}
+var Events = []Event{SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolBatch, PreCompact, PostCompact, Stop, SubagentStop, SessionEnd}
 
 // Input is the union of every event's stdin fields. Decoding tolerates
 // unknown fields, missing fields, null in place of a string, and a value
@@ -55,6 +56,7 @@ type Input struct {
 	ToolResponse jsonx.RawMessage `json:"tool_response"`
 	ToolUseID    string           `json:"tool_use_id"`
 	DurationMs   int64            `json:"duration_ms"`
+	ToolCalls    []BatchCall      `json:"tool_calls"` // PostToolBatch
 
 	Trigger            string  `json:"trigger"`             // PreCompact/PostCompact: manual|auto
 	CustomInstructions *string `json:"custom_instructions"` // null for auto compactions
@@ -64,6 +66,16 @@ type Input struct {
 	LastAssistantMessage string `json:"last_assistant_message"`
 	AgentTranscriptPath  string `json:"agent_transcript_path"`
 	Reason               string `json:"reason"` // SessionEnd
+}
+
+// BatchCall is one call of a PostToolBatch: its tool_response is the
+// tool_result content the model reads (a string or an array of blocks),
+// not PostToolUse's structured object.
+type BatchCall struct {
+	ToolName     string           `json:"tool_name"`
+	ToolInput    jsonx.RawMessage `json:"tool_input"`
+	ToolUseID    string           `json:"tool_use_id"`
+	ToolResponse jsonx.RawMessage `json:"tool_response"`
 }
 
 // ErrNotObject is returned when the payload is not a JSON object.

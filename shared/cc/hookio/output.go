@@ -33,7 +33,7 @@ type Result struct {
 // event rejects a hookSpecificOutput object as a validation error.
 var contextEvents = map[Event]bool{
 	SessionStart: true, UserPromptSubmit: true, PreToolUse: true,
-	PostToolUse: true, Stop: true, SubagentStop: true,
+	PostToolUse: true, PostToolBatch: true, Stop: true, SubagentStop: true,
 }
 
 // textEvents use plain stdout: the model reads it (PreCompact's goes to
@@ -42,7 +42,7 @@ var contextEvents = map[Event]bool{
 var textEvents = map[Event]bool{SessionStart: true, UserPromptSubmit: true, PreCompact: true, PostCompact: true}
 
 // noticeEvents show a systemMessage to the user; the others discard it.
-var noticeEvents = map[Event]bool{SessionStart: true, UserPromptSubmit: true, PreToolUse: true, PostToolUse: true, Stop: true}
+var noticeEvents = map[Event]bool{SessionStart: true, UserPromptSubmit: true, PreToolUse: true, PostToolUse: true, PostToolBatch: true, Stop: true}
 
 // blockEvents are the events where blocking is a feature we use.
 var blockEvents = map[Event]bool{Stop: true, UserPromptSubmit: true, PreCompact: true}

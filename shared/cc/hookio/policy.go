@@ -26,6 +26,8 @@ var Policies = map[Event]Policy{
 		OnFailure: "exit 0, no output: the prompt goes through unchanged and is never blocked"},
 	PostToolUse: {MaxPayload: 32 << 20, ReadTimeout: 3 * time.Second, Budget: 5 * time.Second,
 		OnFailure: "exit 0, no output: the tool result stands, no advisory, no shape entry, no archive"},
+	PostToolBatch: {MaxPayload: 64 << 20, ReadTimeout: 3 * time.Second, Budget: 5 * time.Second,
+		OnFailure: "exit 0, no output: the results stand, no advisory"},
 	PreCompact: {MaxPayload: 1 << 20, ReadTimeout: 2 * time.Second, Budget: 4 * time.Second,
 		OnFailure: "exit 0, no output: the compaction runs with the user's own instructions only; never blocked"},
 	// The summary comes in the payload: Claude Code's are tens of KB,

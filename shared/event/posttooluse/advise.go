@@ -110,3 +110,15 @@ func firstNonEmpty(a, b string) string {
 	}
 	return b
 }
+
+// Judge is the zone check of the PostToolBatch hook, under the session
+// lock: the context the transcript shows and extra, what the batch's
+// results add to the next request, judged by the same rule and answered
+// with the same advisory as a single call.
+func Judge(rt *hookio.Runtime, in *hookio.Input, st *session.State, extra int64) string {
+	m := measure(rt, in, st)
+	if !m.estimated {
+		m.next = m.tokens + extra
+	}
+	return advise(rt, in, st, m)
+}

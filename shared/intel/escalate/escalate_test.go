@@ -132,3 +132,24 @@ func TestEstimate(t *testing.T) {
 		t.Errorf("Estimate = %d, want 1103", got)
 	}
 }
+
+func TestBatch(t *testing.T) {
+	image := `{"type":"image","source":{"type":"base64","data":"` + strings.Repeat("A", 400_000) + `"}}`
+	tests := []struct {
+		name  string
+		calls []Sent
+		want  int64
+	}{
+		{"none", nil, 0},
+		{"a string", []Sent{{Input: []byte(`{"command":"ls"}`), Result: []byte(`"` + strings.Repeat("x", 4000) + `"`)}}, 100 + 4 + 1000},
+		{"escapes count once", []Sent{{Result: []byte(`"a\nb\tc"`)}}, 100 + 2},
+		{"blocks: text and an image", []Sent{{Result: []byte(`[{"type":"text","text":"` + strings.Repeat("y", 400) + `"},` + image + `]`)}}, 100 + 100 + 1600},
+		{"two calls", []Sent{{Result: []byte(`"abcd"`)}, {Result: []byte(`"efgh"`)}}, 2 * 101},
+		{"not JSON: its bytes", []Sent{{Result: []byte(`{"x":1`)}}, 100 + 2},
+	}
+	for _, tt := range tests {
+		if got := Batch(tt.calls); got != tt.want {
+			t.Errorf("%s: Batch = %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}

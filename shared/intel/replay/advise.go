@@ -13,15 +13,17 @@ import (
 // FromFlag is Point.WindowFrom when --context-window gave the window.
 const FromFlag = "context-window"
 
-// advise applies the PostToolUse hook's rule (package escalate) to the
-// call just replayed, with the zones the hook would have had (package
-// pressure: the window, the compaction point, the learned history).
-func (p *player) advise(t time.Time) {
+// advise applies the hooks' rule (package escalate) after call, the
+// next request carrying tokens (PostToolUse: the transcript's figure;
+// PostToolBatch: with the batch's results), with the zones the hook
+// would have had (package pressure: the window, the compaction point,
+// the learned history).
+func (p *player) advise(t time.Time, call int, tokens int64) {
 	set := p.zones()
-	z := set.Of(p.tokens)
+	z := set.Of(tokens)
 	act, repeat := escalate.Step(escalate.RuleOf(p.o.Config.Compact), &p.esc, escalate.Call{
-		Zone: z, Tokens: p.tokens, Calls: p.calls, Near: set.Near(p.tokens), Compactions: p.acc.Stats.CompactCount})
-	a := Advisory{Call: p.calls, T: t.Unix(), Tokens: p.tokens, Zone: z.String()}
+		Zone: z, Tokens: tokens, Calls: p.calls, Near: set.Near(tokens), Compactions: p.acc.Stats.CompactCount})
+	a := Advisory{Call: call, T: t.Unix(), Tokens: tokens, Zone: z.String()}
 	switch act {
 	case escalate.Log:
 		p.rep.Advisories = append(p.rep.Advisories, a)
@@ -31,7 +33,7 @@ func (p *player) advise(t time.Time) {
 		return
 	}
 	a.Delivered, a.Repeat = true, repeat
-	if left, ok := set.ToCompact(p.tokens); ok && !p.point.Off {
+	if left, ok := set.ToCompact(tokens); ok && !p.point.Off {
 		a.ToCompact = &left
 	}
 	a.Diagnosis = p.analyze(nil).Diagnosis()

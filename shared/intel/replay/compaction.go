@@ -14,7 +14,8 @@ import (
 func (p *player) boundary(rec *record) {
 	p.note(rec)
 	p.closeWindow("compaction")
-	p.zones() // the point as it stood, also before the first call
+	p.batch = batch{} // a batch still open never reaches a request
+	p.zones()         // the point as it stood, also before the first call
 	c := Compaction{AfterCall: p.calls, T: rec.time().Unix(), Point: p.point,
 		Hot: []string{}, Warm: []string{}, Cold: []string{}, Drop: []string{}, Revisits: []Revisit{}}
 	if rec.Compact != nil {

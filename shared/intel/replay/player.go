@@ -34,6 +34,7 @@ type player struct {
 	log     []shape.Entry   // the live shape log (newest maxLog entries)
 	maxLog  int
 	calls   int
+	batch   batch  // the calls of the latest response
 	tokens  int64  // context size of the latest response
 	model   string // model of the latest response
 	cwd     string
@@ -59,6 +60,20 @@ type player struct {
 
 // touch is the root a call touched ("" for none) and its tool.
 type touch struct{ root, tool string }
+
+// batch is the calls one response asked for, in parallel, until their
+// results are all back, when the PostToolBatch hook judges them.
+type batch struct {
+	response string            // the response's id
+	open     map[string]opened // calls whose result has not come yet, by tool_use id
+	sent     []escalate.Sent   // the results back so far, as the model reads them
+}
+
+// opened is a call waiting for its result: its index and input.
+type opened struct {
+	call  int
+	input jsonx.RawMessage
+}
 
 // window is an open regret window and the compaction it belongs to.
 type window struct {
@@ -101,6 +116,8 @@ func (p *player) play(r io.Reader) error {
 			p.feed(line, off)
 		case rec.IsSummary:
 			p.summary(rec)
+		case rec.Type == "user":
+			p.results(rec)
 		}
 	})
 }
@@ -151,7 +168,29 @@ func (p *player) response(rec *record) {
 			continue
 		}
 		p.seen[key] = true
+		if p.batch.response != rec.Message.ID {
+			p.batch = batch{response: rec.Message.ID, open: map[string]opened{}}
+		}
 		p.call(rec.time(), b)
+		p.batch.open[b.ID] = opened{call: p.calls, input: b.Input}
+	}
+}
+
+// results takes the results a user record brings back. Once every call
+// of the batch is back, the next request carries them all: the zone is
+// judged on that, as the PostToolBatch hook does.
+func (p *player) results(rec *record) {
+	for _, b := range rec.Message.blocks("tool_result") {
+		c, ok := p.batch.open[b.ToolUseID]
+		if !ok {
+			continue
+		}
+		delete(p.batch.open, b.ToolUseID)
+		p.batch.sent = append(p.batch.sent, escalate.Sent{Input: c.input, Result: b.Content})
+		if len(p.batch.open) == 0 {
+			p.advise(rec.time(), c.call, p.tokens+escalate.Batch(p.batch.sent))
+			p.batch = batch{}
+		}
 	}
 }
 
@@ -184,7 +223,7 @@ func (p *player) call(t time.Time, b block) {
 	if p.win != nil && p.win.snap.Observe(root, b.Name, command, t) {
 		p.closeWindow(closedBy(p.win.snap))
 	}
-	p.advise(t)
+	p.advise(t, p.calls, p.tokens)
 }
 
 func bashCommand(input jsonx.RawMessage) string {

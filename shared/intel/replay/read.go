@@ -90,11 +90,12 @@ func (r *record) time() time.Time {
 }
 
 // Only lines holding one of these (or markSummary) can matter to the
-// replay: an assistant tool call (the quoted value, not "tool_use_id") or
-// a compaction.
+// replay: an assistant tool call (the quoted value, not "tool_use_id"),
+// its result or a compaction.
 var (
-	markToolUse = []byte(`"tool_use"`)
-	markCompact = []byte(`compact_boundary`)
+	markToolUse    = []byte(`"tool_use"`)
+	markToolResult = []byte(`"tool_result"`)
+	markCompact    = []byte(`compact_boundary`)
 )
 
 // lines calls fn with every line of r (newline included when there is
@@ -160,7 +161,7 @@ func gather(r io.Reader) (*shape.Known, error) {
 
 // decodeCandidate decodes line when it can matter to the replay.
 func decodeCandidate(line []byte) (*record, bool) {
-	if !bytes.Contains(line, markToolUse) && !bytes.Contains(line, markCompact) && !bytes.Contains(line, markSummary) {
+	if !bytes.Contains(line, markToolUse) && !bytes.Contains(line, markToolResult) && !bytes.Contains(line, markCompact) && !bytes.Contains(line, markSummary) {
 		return nil, false
 	}
 	var rec record

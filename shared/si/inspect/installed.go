@@ -171,7 +171,7 @@ type HookSource struct {
 // binaries maps each event to its hook binary.
 var binaries = map[hookio.Event]string{
 	hookio.SessionStart: "si-session-start", hookio.PreCompact: "si-pre-compact",
-	hookio.PostToolUse: "si-post-tool-use", hookio.UserPromptSubmit: "si-user-prompt-submit",
+	hookio.PostToolUse: "si-post-tool-use", hookio.PostToolBatch: "si-post-tool-batch", hookio.UserPromptSubmit: "si-user-prompt-submit",
 	hookio.Stop: "si-stop", hookio.SessionEnd: "si-session-end", hookio.PostCompact: "si-post-compact",
 }
 

@@ -46,7 +46,7 @@ var heavy = []struct {
 
 // lean are the binaries Claude Code (or the user, in /si) starts on
 // every tool call, prompt, turn, redraw or relay decision.
-var lean = []string{"./hooks/post-tool-use", "./hooks/pre-compact", "./hooks/session-start", "./hooks/session-end",
+var lean = []string{"./hooks/post-tool-use", "./hooks/post-tool-batch", "./hooks/pre-compact", "./hooks/session-start", "./hooks/session-end",
 	"./hooks/stop", "./hooks/user-prompt-submit", "./statusline", "./commands/si", "./commands/si-relay"}
 
 // goList runs go list in the checkout and returns its output's fields.

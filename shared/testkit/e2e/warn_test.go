@@ -1,0 +1,76 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/session-intelligence/session-intelligence/shared/testkit/fakeapi"
+)
+
+// writeLines writes a file of n lines of 79 characters in the project and
+// returns its path.
+func writeLines(t *testing.T, s *session, name string, n int) string {
+	t.Helper()
+	path := filepath.Join(s.env.Project, name)
+	must(t, os.WriteFile(path, []byte(strings.Repeat(strings.Repeat("x", 78)+"\n", n)), 0o644))
+	return path
+}
+
+// advisedAt lists the requests (1-based) that carry an advisory.
+func advisedAt(api *fakeapi.Server) []int {
+	var out []int
+	for i, r := range api.MessageRequests() {
+		if r.Contains(advisoryMark) {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// TestParallelReadsJudgedAsABatch: in a 200k window (auto-compaction at
+// 167k, orange from 137k), a response at 120k asks for two Reads in
+// parallel, worth about 30k tokens together. No single call's hook sees
+// more than the transcript's 120k, but the batch's (PostToolBatch) sees
+// what the next request will carry: that request has the orange
+// advisory, from the batch, on the session's third call (within reach of
+// the compaction point the compact.threshold gate of 50 holds nothing).
+// The same session with two small files gets none.
+func TestParallelReadsJudgedAsABatch(t *testing.T) {
+	for _, tc := range []struct {
+		lines  int
+		advise bool
+	}{{760, true}, {20, false}} {
+		t.Run(fmt.Sprintf("%d lines each", tc.lines), func(t *testing.T) {
+			s := newSession(t)
+			withAutoCompactWindow(t, s, 200_000)
+			a, b := writeLines(t, s, "a.txt", tc.lines), writeLines(t, s, "b.txt", tc.lines)
+			s.run(t, fmt.Sprintf(`go [[bash: echo @@usage:120000@@]] [[tool: Read {"file_path":%q}]] [[+tool: Read {"file_path":%q}]] [[bash: echo done]]`, a, b))
+			reqs := s.api.MessageRequests()
+			if len(reqs) != 4 {
+				t.Fatalf("want 4 model requests, got %d", len(reqs))
+			}
+			got := advisedAt(s.api)
+			if !tc.advise {
+				if len(got) > 0 {
+					t.Errorf("advisory in requests %v, want none", got)
+				}
+				return
+			}
+			if len(got) == 0 || got[0] != 3 {
+				t.Fatalf("advisory first in requests %v, want the one carrying the batch (3)", got)
+			}
+			text := reqs[2].Text()
+			for _, want := range []string{"PostToolBatch hook additional context", "Drift zone — context at ~1", "before auto-compaction (at 167k)"} {
+				if !strings.Contains(text, want) {
+					t.Errorf("request 3 lacks %q:\n%.2000s", want, text)
+				}
+			}
+			if strings.Contains(text, "PostToolUse:Read hook additional context: "+advisoryMark) {
+				t.Error("a single call's hook advised too")
+			}
+		})
+	}
+}
