@@ -17,7 +17,6 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/event/posttooluse"
 	"github.com/session-intelligence/session-intelligence/shared/intel/escalate"
-	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 )
 
 // Handle is the PostToolBatch handler.
@@ -33,13 +32,7 @@ func Handle(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 	if in.ToolUseID == "" {
 		in.ToolUseID = in.ToolCalls[len(in.ToolCalls)-1].ToolUseID // the response the transcript must show
 	}
-	dir := session.Dir(rt.Dirs.Session(rt.SID))
-	var text string
-	err := dir.Locked(rt.Ctx, func() error {
-		st := dir.Load()
-		text = posttooluse.Judge(rt, in, &st, escalate.Batch(sent))
-		return dir.Save(st, rt.Now())
-	})
+	text, err := posttooluse.Judge(rt, in, escalate.Batch(sent))
 	if err != nil {
 		return hookio.Result{}, err
 	}

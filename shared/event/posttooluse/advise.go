@@ -111,14 +111,36 @@ func firstNonEmpty(a, b string) string {
 	return b
 }
 
-// Judge is the zone check of the PostToolBatch hook, under the session
-// lock: the context the transcript shows and extra, what the batch's
-// results add to the next request, judged by the same rule and answered
-// with the same advisory as a single call.
-func Judge(rt *hookio.Runtime, in *hookio.Input, st *session.State, extra int64) string {
-	m := measure(rt, in, st)
-	if !m.estimated {
-		m.next = m.tokens + extra
+// Judge is the zone check of the hooks that see what the next request
+// will carry before the transcript does (PostToolBatch: the batch's
+// results; UserPromptSubmit: the prompt): the context the transcript
+// shows and extra, judged by the same rule and answered with the same
+// advisory as a single call, under the session lock.
+func Judge(rt *hookio.Runtime, in *hookio.Input, extra int64) (string, error) {
+	if rt.SID == "" {
+		return "", nil
 	}
-	return advise(rt, in, st, m)
+	dir := session.Dir(rt.Dirs.Session(rt.SID))
+	var text string
+	err := dir.Locked(rt.Ctx, func() error {
+		st := dir.Load()
+		m := measure(rt, in, &st)
+		if !m.estimated {
+			m.next = m.tokens + extra
+		}
+		text = advise(rt, in, &st, m)
+		return dir.Save(st, rt.Now())
+	})
+	return text, err
+}
+
+// Prompt is the zone check of the UserPromptSubmit hook. Context also
+// grows without tool calls: a prompt (a pasted log, a long spec) joins
+// the next request, and what came since the last call (a background
+// agent's report, a task notification and the answer to it) shows in
+// the transcript's latest figure, which no PostToolUse may see before
+// auto-compaction.
+func Prompt(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
+	text, err := Judge(rt, in, escalate.Prompt(in.Prompt))
+	return hookio.Result{Context: text}, err
 }

@@ -6,11 +6,14 @@
 // corrections and decisions the prompt states (package intel/capture),
 // and the task-change detector (the
 // prompt is scored against the current work, and a /compact or /clear is
-// hinted on a domain change; package intel/taskchange). It never blocks.
+// hinted on a domain change; package intel/taskchange), and the zone
+// check with the prompt in the context (package event/posttooluse). It
+// never blocks.
 package userpromptsubmit
 
 import (
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/event/posttooluse"
 	"github.com/session-intelligence/session-intelligence/shared/intel/capture"
 	"github.com/session-intelligence/session-intelligence/shared/intel/taskchange"
 	"github.com/session-intelligence/session-intelligence/shared/si/confirm"
@@ -22,4 +25,5 @@ var Handle = hookio.Chain(
 	hookio.Then("lost words", capture.Deliver),
 	hookio.Then("capture", captureWords),
 	hookio.Then("task change", taskchange.Handle),
+	hookio.Then("zones", posttooluse.Prompt),
 )

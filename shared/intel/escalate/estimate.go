@@ -75,3 +75,6 @@ func resultTokens(raw []byte) int64 {
 	}
 	return tokensOf(len(raw))
 }
+
+// Prompt guesses the tokens a prompt adds to the next request.
+func Prompt(text string) int64 { return tokensOf(len(text)) }

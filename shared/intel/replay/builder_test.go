@@ -87,3 +87,23 @@ func (b *builder) boundary(trigger string, pre int64) {
 func (b *builder) wait(d time.Duration) { b.at = b.at.Add(d) }
 
 func (b *builder) String() string { return strings.Join(b.lines, "\n") + "\n" }
+
+// batch writes one response at a context size asking for parallel
+// Reads, then their results, of the given sizes in characters.
+func (b *builder) batch(tok int64, sizes ...int) {
+	b.n++
+	id := fmt.Sprintf("msg_%d", b.n)
+	for i := range sizes {
+		b.emit(assistant(id, tok, map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_%d_%d", b.n, i), "name": "Read",
+			"input": map[string]any{"file_path": fmt.Sprintf("/p/src/f%d.go", i)}}))
+	}
+	for i, n := range sizes {
+		b.emit(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": []any{
+			map[string]any{"type": "tool_result", "tool_use_id": fmt.Sprintf("toolu_%d_%d", b.n, i), "content": strings.Repeat("x", n)}}}})
+	}
+}
+
+// prompt writes a prompt the user typed.
+func (b *builder) prompt(text string) {
+	b.emit(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": text}})
+}

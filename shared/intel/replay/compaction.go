@@ -20,6 +20,7 @@ func (p *player) boundary(rec *record) {
 		Hot: []string{}, Warm: []string{}, Cold: []string{}, Drop: []string{}, Revisits: []Revisit{}}
 	if rec.Compact != nil {
 		c.Trigger, c.PreTokens = rec.Compact.Trigger, rec.Compact.PreTokens
+		p.tokens = rec.Compact.PostTokens // the context now, as the hooks read it (0: unknown, small)
 	}
 	c.Captured = p.captured()
 	c.Before = append([]Advisory{}, p.rep.Advisories[p.since:]...)

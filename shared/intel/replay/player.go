@@ -118,6 +118,9 @@ func (p *player) play(r io.Reader) error {
 			p.summary(rec)
 		case rec.Type == "user":
 			p.results(rec)
+			if text := rec.prompt(); text != "" {
+				p.advise(rec.time(), p.calls, p.tokens+escalate.Prompt(text)) // UserPromptSubmit
+			}
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
@@ -25,9 +26,11 @@ type record struct {
 	Cwd         string   `json:"cwd"`
 	Message     *message `json:"message"`
 	Compact     *struct {
-		Trigger   string `json:"trigger"`
-		PreTokens int64  `json:"preTokens"`
+		Trigger    string `json:"trigger"`
+		PreTokens  int64  `json:"preTokens"`
+		PostTokens int64  `json:"postTokens"` // 0 before Claude Code wrote it
 	} `json:"compactMetadata"`
+	IsMeta bool `json:"isMeta"` // a message Claude Code made, not a prompt
 }
 
 type message struct {
@@ -51,6 +54,7 @@ type block struct {
 	ToolUseID string           `json:"tool_use_id"`
 	IsError   bool             `json:"is_error"`
 	Content   jsonx.RawMessage `json:"content"`
+	Text      string           `json:"text"`
 }
 
 // contextTokens is the context size a response reports, ok false without
@@ -80,6 +84,27 @@ func (m *message) blocks(kind string) []block {
 	return out
 }
 
+// prompt returns the text of a user record that is a prompt (what the
+// UserPromptSubmit hook is given), "" for any other record.
+func (r *record) prompt() string {
+	if r.Type != "user" || r.IsMeta || r.IsSummary || r.Message == nil || len(r.Message.Content) == 0 {
+		return ""
+	}
+	if r.Message.Content[0] == '"' {
+		var s string
+		_ = jsonx.Unmarshal(r.Message.Content, &s)
+		return s
+	}
+	if len(r.Message.blocks("tool_result")) > 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, t := range r.Message.blocks("text") {
+		b.WriteString(t.Text)
+	}
+	return b.String()
+}
+
 // time returns the record's timestamp, zero when absent or invalid.
 func (r *record) time() time.Time {
 	t, err := time.Parse(time.RFC3339Nano, r.Timestamp)
@@ -91,10 +116,11 @@ func (r *record) time() time.Time {
 
 // Only lines holding one of these (or markSummary) can matter to the
 // replay: an assistant tool call (the quoted value, not "tool_use_id"),
-// its result or a compaction.
+// its result, a prompt or a compaction.
 var (
 	markToolUse    = []byte(`"tool_use"`)
 	markToolResult = []byte(`"tool_result"`)
+	markUser       = []byte(`"type":"user"`)
 	markCompact    = []byte(`compact_boundary`)
 )
 
@@ -161,7 +187,8 @@ func gather(r io.Reader) (*shape.Known, error) {
 
 // decodeCandidate decodes line when it can matter to the replay.
 func decodeCandidate(line []byte) (*record, bool) {
-	if !bytes.Contains(line, markToolUse) && !bytes.Contains(line, markToolResult) && !bytes.Contains(line, markCompact) && !bytes.Contains(line, markSummary) {
+	if !bytes.Contains(line, markToolUse) && !bytes.Contains(line, markToolResult) && !bytes.Contains(line, markUser) &&
+		!bytes.Contains(line, markCompact) && !bytes.Contains(line, markSummary) {
 		return nil, false
 	}
 	var rec record

@@ -74,3 +74,34 @@ func TestParallelReadsJudgedAsABatch(t *testing.T) {
 		})
 	}
 }
+
+// TestPastedPromptJoinsTheContext: growth that is no tool result counts.
+// A turn ends at 130k in a 200k window (orange from 137k); the next
+// prompt is a pasted log of about 11k tokens: the request that carries
+// it has the orange advisory, from UserPromptSubmit, before any tool
+// call. A short prompt instead gets none.
+func TestPastedPromptJoinsTheContext(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		prompt string
+		advise bool
+	}{
+		{"pasted log", "what failed here?\n" + strings.Repeat("ERROR build step failed: exit status 1\n", 1100), true},
+		{"short prompt", "what failed here?", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSession(t)
+			withAutoCompactWindow(t, s, 200_000)
+			s.run(t, "go [[bash: echo @@usage:130000@@]]")
+			s.resume(t, tc.prompt)
+			reqs := s.api.MessageRequests()
+			last := reqs[len(reqs)-1]
+			if got := last.Contains(advisoryMark); got != tc.advise {
+				t.Fatalf("the request carrying the prompt has an advisory = %v, want %v (advised in requests %v)", got, tc.advise, advisedAt(s.api))
+			}
+			if tc.advise && !last.Contains("UserPromptSubmit hook additional context") {
+				t.Errorf("the advisory did not come from UserPromptSubmit:\n%.2000s", last.Text())
+			}
+		})
+	}
+}
