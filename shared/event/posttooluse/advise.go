@@ -139,8 +139,14 @@ func Judge(rt *hookio.Runtime, in *hookio.Input, extra int64) (string, error) {
 // the next request, and what came since the last call (a background
 // agent's report, a task notification and the answer to it) shows in
 // the transcript's latest figure, which no PostToolUse may see before
-// auto-compaction.
+// auto-compaction. A prompt that cannot escalate the session
+// (escalate.PromptMay) costs one read of the state file, not a scan of
+// the transcript.
 func Prompt(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
-	text, err := Judge(rt, in, escalate.Prompt(in.Prompt))
+	extra := escalate.Prompt(in.Prompt)
+	if rt.SID == "" || !escalate.PromptMay(zones.Parse(session.Dir(rt.Dirs.Session(rt.SID)).Load().Zone), extra) {
+		return hookio.Result{}, nil
+	}
+	text, err := Judge(rt, in, extra)
 	return hookio.Result{Context: text}, err
 }

@@ -153,3 +153,21 @@ func TestBatch(t *testing.T) {
 		}
 	}
 }
+
+func TestPromptMay(t *testing.T) {
+	tests := []struct {
+		zone  zones.Zone
+		extra int64
+		want  bool
+	}{
+		{zones.Green, 100, false},
+		{zones.Green, BigPrompt, true},
+		{zones.Yellow, 1, true},
+		{zones.Red, 1, true},
+	}
+	for _, tt := range tests {
+		if got := PromptMay(tt.zone, tt.extra); got != tt.want {
+			t.Errorf("PromptMay(%s, %d) = %v, want %v", tt.zone, tt.extra, got, tt.want)
+		}
+	}
+}

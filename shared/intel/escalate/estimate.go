@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
 )
 
 // charsPerToken and callOverhead are the estimate's constants;
@@ -78,3 +79,14 @@ func resultTokens(raw []byte) int64 {
 
 // Prompt guesses the tokens a prompt adds to the next request.
 func Prompt(text string) int64 { return tokensOf(len(text)) }
+
+// BigPrompt is the size of prompt that may take a session from green
+// into orange by itself (yellow starts 30k before orange before the
+// compaction point, 100k before it with the seed's zones).
+const BigPrompt = 5000
+
+// PromptMay reports whether a prompt of extra tokens may escalate a
+// session whose highest zone since its last compaction is z: a big
+// prompt, or any prompt once the session reached yellow (what came
+// since its last call may have taken it further).
+func PromptMay(z zones.Zone, extra int64) bool { return extra >= BigPrompt || z >= zones.Yellow }

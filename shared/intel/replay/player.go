@@ -118,8 +118,8 @@ func (p *player) play(r io.Reader) error {
 			p.summary(rec)
 		case rec.Type == "user":
 			p.results(rec)
-			if text := rec.prompt(); text != "" {
-				p.advise(rec.time(), p.calls, p.tokens+escalate.Prompt(text)) // UserPromptSubmit
+			if n := escalate.Prompt(rec.prompt()); n > 0 && escalate.PromptMay(p.esc.Zone, n) {
+				p.advise(rec.time(), p.calls, p.tokens+n) // UserPromptSubmit
 			}
 		}
 	})
