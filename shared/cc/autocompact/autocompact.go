@@ -40,6 +40,7 @@ type Source string
 const (
 	FromStatusLine Source = "statusline" // context_window_size, as Claude Code sent it
 	FromModel      Source = "model"      // the model id's known window
+	FromUsage      Source = "usage"      // a response larger than the model's window: a 1M window
 	FromObserved   Source = "observed"   // an earlier automatic compaction of this session or project
 	FromEnv        Source = "env"        // CLAUDE_CODE_AUTO_COMPACT_WINDOW
 	FromSettings   Source = "settings"   // autoCompactWindow
@@ -65,6 +66,7 @@ type Inputs struct {
 	Settings []any   // autoCompactWindow values of the settings files, highest precedence first
 	Enabled  *bool   // autoCompactEnabled from ~/.claude.json
 	Observed []int64 // preTokens of earlier automatic compactions of this session
+	Peak     int64   // the largest context a response of the session reported
 }
 
 // Compute applies Claude Code's rule to what is known.

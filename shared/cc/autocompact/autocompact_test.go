@@ -49,6 +49,11 @@ func TestCompute(t *testing.T) {
 		{"observed --autocompact", Inputs{Window: 1_000_000, Observed: []int64{90_014}}, 90_014, false, 1_000_000, FromStatusLine},
 		{"observed at the point changes nothing", Inputs{Window: 200_000, Observed: []int64{170_251}}, 167_000, false, 200_000, FromStatusLine},
 		{"observed past 200k implies 1M", Inputs{Observed: []int64{500_000}}, 500_000, false, 1_000_000, FromObserved},
+		{"usage past 200k: a 1M window whatever the model says", Inputs{Model: "claude-opus-4-6", Peak: 246_000}, 967_000, false, 1_000_000, FromUsage},
+		{"usage past 200k, no model", Inputs{Peak: 267_000}, 967_000, false, 1_000_000, FromUsage},
+		{"usage at 200k says nothing", Inputs{Model: "claude-opus-4-6", Peak: 200_000}, 167_000, false, 200_000, FromModel},
+		{"usage on a 1M model", Inputs{Model: "claude-opus-5-5", Peak: 400_000}, 967_000, false, 1_000_000, FromModel},
+		{"the status line wins over usage", Inputs{Window: 200_000, Peak: 246_000}, 167_000, false, 200_000, FromStatusLine},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

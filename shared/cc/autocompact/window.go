@@ -10,12 +10,18 @@ import (
 const maxWindow = 100_000_000
 
 // window is the model's context window: as the status line reported it,
-// else from the model id, else from earlier compactions, else 200k.
+// else 1M when a response was larger than 200k (whatever the model id
+// says: a session that ran past 200k had the 1M window), else from the
+// model id, else from earlier compactions, else 200k.
 func window(in Inputs) (int64, Source) {
 	if in.Window >= MinWindow && in.Window <= maxWindow {
 		return in.Window, FromStatusLine
 	}
-	if w, ok := WindowOf(in.Model); ok {
+	w, known := WindowOf(in.Model)
+	if in.Peak > Window200k && w < Window1M {
+		return Window1M, FromUsage
+	}
+	if known {
 		return w, FromModel
 	}
 	for _, o := range in.Observed {

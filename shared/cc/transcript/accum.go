@@ -78,6 +78,7 @@ func (a *Accumulator) add(rec record, offset int64) {
 	if !rec.IsSidechain {
 		a.noteThinking(rec, u)
 		s.Latest = &Turn{ID: rec.Message.ID, Model: rec.Message.Model, Usage: u, At: at, Offset: offset}
+		s.Peak = max(s.Peak, u.Context())
 	}
 	if rec.Message.ID == "" {
 		a.count(rec.Message.Model, u, true, +1)

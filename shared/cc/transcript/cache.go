@@ -16,7 +16,7 @@ import (
 
 // cacheVersion changes whenever the cached meaning of Stats changes, so
 // that old caches are rebuilt rather than misread.
-const cacheVersion = 8
+const cacheVersion = 9
 
 // The cache of one transcript is two files: a small stats file that every
 // reader needs, and a resume file (recent responses and the keys of every

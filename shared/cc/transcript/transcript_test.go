@@ -71,6 +71,26 @@ func TestDedupeAndContext(t *testing.T) {
 	if s.First.Format("15:04") != "09:59" {
 		t.Errorf("First = %v, want the first record's timestamp", s.First)
 	}
+	if s.Peak != 10+100+1000 {
+		t.Errorf("Peak = %d, want 1110 (the largest main-chain context, not the subagent's, not a synthetic record's)", s.Peak)
+	}
+}
+
+// TestPeakSurvivesCompaction: the largest context stays known after a
+// compaction, and a later scan that resumes from the cache keeps it.
+func TestPeakSurvivesCompaction(t *testing.T) {
+	path := write(t,
+		asst("m1", "r1", "claude-opus-4-6", 10, 5, 0, 246000, ""),
+		`{"type":"system","subtype":"compact_boundary","timestamp":"2026-11-01T11:00:00Z","compactMetadata":{"trigger":"auto","preTokens":246010,"postTokens":2690}}`,
+	)
+	cache := t.TempDir()
+	if s, err := Scan(path, cache); err != nil || s.Peak != 246010 {
+		t.Fatalf("Peak = %d (%v), want 246010", s.Peak, err)
+	}
+	appendTo(t, path, asst("m2", "r2", "claude-opus-4-6", 3, 4, 5000, 2000, "")+"\n")
+	if s, err := Scan(path, cache); err != nil || s.Peak != 246010 {
+		t.Errorf("after a resumed scan Peak = %d (%v), want 246010", s.Peak, err)
+	}
 }
 
 func TestCompactBoundary(t *testing.T) {

@@ -28,6 +28,7 @@ type Inputs struct {
 	Window  int64  // context_window_size: the status line's stdin, or what it recorded for the hooks
 	Model   string // the model id, when the caller was given it
 	Stats   *transcript.Stats
+	Peak    int64 // the largest context the session is known to reach, beyond Stats.Peak (a replay reads it all first)
 }
 
 // Cache is what a caller may keep between calls so that unchanged files
@@ -45,12 +46,13 @@ type Result struct {
 
 // Compute works out the point and the zones, updating c.
 func Compute(in Inputs, c *Cache) Result {
-	window, model := in.Window, in.Model
+	window, model, peak := in.Window, in.Model, in.Peak
 	var observed []int64
 	if in.Stats != nil {
 		if model == "" && in.Stats.Latest != nil {
 			model = in.Stats.Latest.Model
 		}
+		peak = max(peak, in.Stats.Peak)
 		for _, cp := range in.Stats.Compacts {
 			if cp.Trigger == "auto" {
 				observed = append(observed, cp.PreTokens)
@@ -60,7 +62,7 @@ func Compute(in Inputs, c *Cache) Result {
 	managedDir, _ := managed.Dir(managed.OS(runtime.GOOS))
 	c.Claude = autocompact.Read(autocompact.FilesFor(in.Dirs.Claude, in.Dirs.Home, firstNonEmpty(in.Project, in.Cwd), managedDir), c.Claude)
 	pt := autocompact.Compute(autocompact.Inputs{Window: window, Model: model, Getenv: in.Getenv,
-		Settings: c.Claude.Windows, Enabled: c.Claude.Enabled, Observed: observed})
+		Settings: c.Claude.Windows, Enabled: c.Claude.Enabled, Observed: observed, Peak: peak})
 	c.Zones, _ = zones.Resolve(c.Zones, history.Path(in.Dirs.Logs), in.Zones, pt, in.Cwd)
 	return Result{Point: pt, Learned: c.Zones.Learned}
 }

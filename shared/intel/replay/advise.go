@@ -44,11 +44,14 @@ func (p *player) advise(t time.Time, call int, tokens int64) {
 // point, and returns the zones in force (with the session's cost so far,
 // which pulls learned zones in). Like a hook without a status line, it
 // gives no model: pressure takes the latest response's from the stats.
+// Unlike the hook, it knows the largest context of the whole session
+// (what a status line would have said of a 1M window from the start).
 func (p *player) zones() zones.Set {
 	res := pressure.Compute(pressure.Inputs{Dirs: p.o.Dirs, Zones: p.o.Config.StatuslineFor(p.cwd).Zones,
-		Getenv: p.o.Getenv, Cwd: p.cwd, Window: p.o.Window, Stats: p.stats()}, &p.press)
+		Getenv: p.o.Getenv, Cwd: p.cwd, Window: p.o.Window, Stats: p.stats(), Peak: p.peak}, &p.press)
 	set := res.Learned.For(max(p.acc.Stats.Cost(p.prices), 0))
 	p.point = pointOf(res.Point, set, p.model)
+	p.point.Peak = p.peak
 	if !p.started {
 		p.rep.Point, p.started = p.point, true
 	}

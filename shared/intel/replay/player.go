@@ -35,6 +35,7 @@ type player struct {
 	maxLog  int
 	calls   int
 	batch   batch  // the calls of the latest response
+	peak    int64  // the largest context of the whole transcript
 	tokens  int64  // context size of the latest response
 	model   string // model of the latest response
 	cwd     string

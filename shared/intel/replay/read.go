@@ -162,10 +162,11 @@ func lines(r io.Reader, fn func(line []byte, off int64)) error {
 }
 
 // gather is the first pass: the paths the transcript shows existed, the
-// oracle of the second (the replay has no checkout).
-func gather(r io.Reader) (*shape.Known, error) {
+// oracle of the second (the replay has no checkout), and the largest
+// context a response reported (past 200k, the session had a 1M window).
+func gather(r io.Reader) (known *shape.Known, peak int64, err error) {
 	var ev shape.Evidence
-	err := lines(r, func(line []byte, _ int64) {
+	err = lines(r, func(line []byte, _ int64) {
 		var rec record
 		if jsonx.Unmarshal(line, &rec) != nil || rec.IsSidechain {
 			return
@@ -173,6 +174,9 @@ func gather(r io.Reader) (*shape.Known, error) {
 		ev.Dir(rec.Cwd)
 		switch rec.Type {
 		case "assistant":
+			if tok, ok := rec.Message.contextTokens(); ok && rec.Message.Model != synthetic {
+				peak = max(peak, tok)
+			}
 			for _, b := range rec.Message.blocks("tool_use") {
 				ev.Use(b.ID, b.Name, b.Input, rec.Cwd)
 			}
@@ -182,7 +186,7 @@ func gather(r io.Reader) (*shape.Known, error) {
 			}
 		}
 	})
-	return ev.Known(), err
+	return ev.Known(), peak, err
 }
 
 // decodeCandidate decodes line when it can matter to the replay.

@@ -84,7 +84,7 @@ func Replay(r io.ReadSeeker, o Options) (Report, error) {
 	if o.Getenv == nil {
 		o.Getenv = func(string) string { return "" }
 	}
-	known, err := gather(r)
+	known, peak, err := gather(r)
 	if err != nil {
 		return Report{}, err
 	}
@@ -92,6 +92,7 @@ func Replay(r io.ReadSeeker, o Options) (Report, error) {
 		return Report{}, err
 	}
 	p := newPlayer(o, known)
+	p.peak = peak
 	err = p.play(r)
 	return p.finish(), err
 }

@@ -22,11 +22,13 @@ type Report struct {
 type Point struct {
 	Window int64 `json:"window"`
 	// WindowFrom is what gave the window: context-window (the flag),
-	// model (the model id the session recorded), observed (an earlier
-	// automatic compaction well past a 200k window's point) or default
-	// (nothing: a 200k guess).
+	// usage (a response past 200k: a 1M window, whatever the model id
+	// says), model (the model id the session recorded), observed (an
+	// earlier automatic compaction well past a 200k window's point) or
+	// default (nothing: a 200k guess).
 	WindowFrom string    `json:"windowFrom"`
 	Model      string    `json:"model,omitempty"` // the session's latest model
+	Peak       int64     `json:"peak"`            // the largest context a response of the transcript reported
 	AutoWindow int64     `json:"autoWindow"`      // what auto-compaction counts against
 	AutoFrom   string    `json:"autoFrom,omitempty"`
 	Threshold  int64     `json:"threshold"` // where it fires; 0 when off

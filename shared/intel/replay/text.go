@@ -203,6 +203,8 @@ func windowWhy(pt Point) string {
 		return "--context-window"
 	case "model":
 		return "the model, " + pt.Model
+	case "usage":
+		return "a response of " + humanize.Tokens(pt.Peak) + ", past a 200k window"
 	case "observed":
 		return "inferred from an automatic compaction past a 200k window's point"
 	}

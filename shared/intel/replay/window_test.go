@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/intel/history"
 )
 
@@ -98,5 +99,39 @@ func TestReplayLearnedZones(t *testing.T) {
 	}
 	if got := advisoryKeys(rep.Advisories); js(got) != js([]string{"10:yellow", "12:orange!"}) {
 		t.Errorf("advisories = %v", got)
+	}
+}
+
+// TestReplayWindowFromUsage: a session on a 200k model id whose
+// responses reach 246k ran in a 1M window: the replay says so from its
+// first call (it reads the whole transcript first), and no advisory puts
+// the compaction near (before, it warned at 137k and 157k that the
+// compaction was 30k and 10k away).
+func TestReplayWindowFromUsage(t *testing.T) {
+	b := newTranscript()
+	for tok := int64(100_000); tok <= 238_000; tok += 6_000 {
+		b.read("/p/src/a.go", tok)
+	}
+	b.read("/p/src/a.go", 246_000)
+	o := Options{Config: config.Default(), Dirs: testDirs(t)}
+	rep, err := Replay(strings.NewReader(b.String()), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := rep.Point
+	if pt.Window != 1_000_000 || pt.WindowFrom != "usage" || pt.Peak != 246_000 || pt.Threshold != 967_000 {
+		t.Errorf("point = %+v, want a 1M window from usage (peak 246k), compaction at 967k", pt)
+	}
+	for _, a := range rep.Advisories {
+		if a.Delivered {
+			t.Errorf("advisory %+v in a 1M window far from its point", a)
+		}
+	}
+	var text strings.Builder
+	if err := rep.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if want := "window 1M (a response of 246k, past a 200k window)"; !strings.Contains(text.String(), want) {
+		t.Errorf("text lacks %q:\n%s", want, text.String())
 	}
 }
