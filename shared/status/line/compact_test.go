@@ -2,6 +2,7 @@ package line
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 // figure Claude Code may send and with auto-compaction switched off.
 func TestAutoCompact(t *testing.T) {
 	f := newFixture(t)
+	f.smallTranscript(t) // (see TestWindowFromUsage)
 	window := func(size string) string {
 		return fmt.Sprintf(`{"context_window_size":%s,"current_usage":{"input_tokens":27000,"output_tokens":50,"cache_creation_input_tokens":3000,"cache_read_input_tokens":120000}}`, size)
 	}
@@ -68,6 +70,20 @@ func TestAutoCompact(t *testing.T) {
 				t.Errorf("autoCompact = %q, want %q", got, tt.compactWant)
 			}
 		})
+	}
+}
+
+// TestWindowFromUsage: without a window from Claude Code, a transcript
+// whose responses went past 200k puts the bar and the compaction point
+// in a 1M window, whatever the model id says.
+func TestWindowFromUsage(t *testing.T) {
+	f := newFixture(t)
+	f.transcript = filepath.Join(filepath.Dir(f.transcript), "sid-big.jsonl")
+	must(t, os.WriteFile(f.transcript, []byte(`{"type":"assistant","requestId":"r1","timestamp":"2026-11-29T10:00:00Z","message":{"id":"m1","model":"claude-opus-4-6","content":[],"usage":{"input_tokens":6000,"cache_read_input_tokens":240000}}}`+"\n"), 0o600))
+	in := f.with(0, map[string]string{"context_window": `{"context_window_size":null,"current_usage":{"input_tokens":6000,"output_tokens":50,"cache_creation_input_tokens":0,"cache_read_input_tokens":240000}}`,
+		"model": `{"id":"claude-opus-4-6","display_name":"x"}`})
+	if got := f.render(in, false, []string{"tokens"}, ""); !strings.Contains(got, "246k/1M · 721k to auto-compact") {
+		t.Errorf("tokens = %q, want 246k of a 1M window, 721k to auto-compact", got)
 	}
 }
 

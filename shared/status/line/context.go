@@ -43,14 +43,18 @@ func (r *redraw) context() tokenReading {
 }
 
 // capacity is the context window: Claude Code's own figure, else the
-// configured statusline.contextCap, else the model's known window (the
-// same table the compaction point uses), else 200k.
+// configured statusline.contextCap, else 1M when the transcript showed a
+// response past 200k, else the model's known window (the same rules the
+// compaction point uses), else 200k.
 func (r *redraw) capacity() int64 {
 	if w := r.windowSize(); w > 0 {
 		return w
 	}
 	if r.cfg.ContextCap > 0 {
 		return r.cfg.ContextCap
+	}
+	if r.point.WindowFrom == autocompact.FromUsage {
+		return r.point.Window
 	}
 	if w, ok := autocompact.WindowOf(r.in.Model.ID); ok {
 		return w

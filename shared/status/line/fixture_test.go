@@ -71,6 +71,15 @@ func transcriptText() string {
 	return b.String()
 }
 
+// smallTranscript points the fixture at a transcript whose one response
+// (150k) fits a 200k window: the fixture's own went past it, which means
+// a 1M window when Claude Code sends none.
+func (f *fixture) smallTranscript(t testing.TB) {
+	t.Helper()
+	f.transcript = filepath.Join(filepath.Dir(f.transcript), "sid-small.jsonl")
+	must(t, os.WriteFile(f.transcript, []byte(`{"type":"assistant","requestId":"r1","timestamp":"2026-11-29T10:00:00Z","message":{"id":"m1","model":"claude-opus-4-6","content":[],"usage":{"input_tokens":27000,"cache_read_input_tokens":123000}}}`+"\n"), 0o600))
+}
+
 func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {

@@ -57,6 +57,7 @@ func TestTokenSources(t *testing.T) {
 		{"claude-haiku-4-5", "/200k"}, {"claude-sonnet-4-5[1m]", "/1M"}, {"claude-opus-4-6", "/200k"}, {"claude-opus-4-7", "/1M"},
 		{"claude-3-5-sonnet", "/200k"},
 	} {
+		f.smallTranscript(t)
 		in := f.input(100_000)
 		in.Context.WindowSize = nil
 		in.Model.ID, in.Model.DisplayName = tt.id, ""
