@@ -15,7 +15,8 @@
 // window less the output reserve. DISABLE_AUTO_COMPACT, DISABLE_COMPACT
 // or "autoCompactEnabled": false in ~/.claude.json switch it off. Every
 // current model's maxOutputTokens is at least 32,000, so the reserve is
-// 20,000.
+// 20,000. The 200k models whose window Claude Code takes as is compact
+// only when the API refuses a request as too long (reactive.go).
 package autocompact
 
 import (
@@ -56,6 +57,9 @@ type Point struct {
 	AutoFrom   Source // what set it, when not the window itself
 	Pct        float64
 	Threshold  int64
+	// Reactive is set when Claude Code compacts only once the API
+	// refuses a request as too long: the threshold is the window itself.
+	Reactive bool
 }
 
 // Inputs are what the point is computed from; every field may be empty.
@@ -67,6 +71,7 @@ type Inputs struct {
 	Enabled  *bool   // autoCompactEnabled from ~/.claude.json
 	Observed []int64 // preTokens of earlier automatic compactions of this session
 	Peak     int64   // the largest context a response of the session reported
+	Version  string  // Claude Code's version, when known (a transcript records it)
 }
 
 // Compute applies Claude Code's rule to what is known.
@@ -89,6 +94,9 @@ func Compute(in Inputs) Point {
 	}
 	p.Pct = pctOverride(getenv("CLAUDE_AUTOCOMPACT_PCT_OVERRIDE"))
 	p.Threshold = Threshold(p.AutoWindow, p.Pct)
+	if p.AutoFrom == "" && p.WindowFrom != FromUsage && reactive(in.Model, in.Version) {
+		p.Reactive, p.Threshold, p.Pct = true, p.Window, 0 // no override applies before the refusal
+	}
 	p.observe(in.Observed)
 	return p
 }
@@ -117,7 +125,7 @@ func (p *Point) observe(observed []int64) {
 		}
 	}
 	if low > 0 && low < p.Threshold-SummaryBuffer {
-		p.Threshold, p.AutoFrom = low, FromObserved
+		p.Threshold, p.AutoFrom, p.Reactive = low, FromObserved, false
 		p.AutoWindow = low + OutputReserve + SummaryBuffer
 	}
 }

@@ -54,6 +54,16 @@ func TestCompute(t *testing.T) {
 		{"usage at 200k says nothing", Inputs{Model: "claude-opus-4-6", Peak: 200_000}, 167_000, false, 200_000, FromModel},
 		{"usage on a 1M model", Inputs{Model: "claude-opus-5-5", Peak: 400_000}, 967_000, false, 1_000_000, FromModel},
 		{"the status line wins over usage", Inputs{Window: 200_000, Peak: 246_000}, 167_000, false, 200_000, FromStatusLine},
+		// 2.1.332 compacts these 200k models only on the API's refusal.
+		{"Sonnet 4.5: at the window", Inputs{Model: "claude-sonnet-4-5-20250929"}, 200_000, false, 200_000, FromModel},
+		{"Opus 4.5 on 2.1.332", Inputs{Window: 200_000, Model: "claude-opus-4-5", Version: "2.1.332"}, 200_000, false, 200_000, FromStatusLine},
+		{"Opus 4.5 on 2.1.29: 33k before", Inputs{Model: "claude-opus-4-5-20251101", Version: "2.1.29"}, 167_000, false, 200_000, FromModel},
+		{"Haiku 4.5 with autoCompactWindow: 33k before", Inputs{Model: "claude-haiku-4-5", Settings: []any{float64(200_000)}}, 167_000, false, 200_000, FromModel},
+		{"Sonnet 4.5 with a pct override: still at the window", Inputs{Model: "claude-sonnet-4-5", Getenv: env("CLAUDE_AUTOCOMPACT_PCT_OVERRIDE", "50")}, 200_000, false, 200_000, FromModel},
+		{"Sonnet 4.5 [1m]", Inputs{Model: "claude-sonnet-4-5[1m]"}, 967_000, false, 1_000_000, FromModel},
+		{"Opus 4.6 has its own default: 33k before", Inputs{Model: "claude-opus-4-6"}, 167_000, false, 200_000, FromModel},
+		{"Sonnet 4.5 off", Inputs{Model: "claude-sonnet-4-5", Getenv: env("DISABLE_AUTO_COMPACT", "1")}, 0, true, 200_000, FromModel},
+		{"Sonnet 4.5, a compaction well before the window", Inputs{Model: "claude-sonnet-4-5", Observed: []int64{167_100}}, 167_100, false, 200_000, FromModel},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -62,6 +72,33 @@ func TestCompute(t *testing.T) {
 				t.Errorf("Compute = %+v; want threshold %d off %v window %d from %s", p, tt.want, tt.off, tt.window, tt.from)
 			}
 		})
+	}
+}
+
+func TestReactive(t *testing.T) {
+	tests := []struct {
+		model, version string
+		want           bool
+	}{
+		{"claude-sonnet-4-5", "", true},
+		{"claude-sonnet-4-5-20250929", "2.1.332", true},
+		{"us.anthropic.claude-sonnet-4-20250514-v1:0", "2.1.400", true},
+		{"claude-opus-4-1", "3.0.0", true},
+		{"claude-haiku-4-5-20251001", "2.1.332-beta", true},
+		{"claude-3-5-sonnet-20241022", "", false}, // not in its table: an unknown model, compacted 33k before
+		{"claude-opus-4-6", "", false},
+		{"claude-sonnet-4-6", "", false},
+		{"claude-opus-4-7", "", false},
+		{"claude-sonnet-4-5[1m]", "", false},
+		{"claude-sonnet-4-5", "2.1.50", false},
+		{"claude-sonnet-4-5", "2.1.331", false},
+		{"claude-sonnet-4-5", "nonsense", false},
+		{"gpt-9", "", false},
+	}
+	for _, tt := range tests {
+		if got := reactive(tt.model, tt.version); got != tt.want {
+			t.Errorf("reactive(%q, %q) = %v, want %v", tt.model, tt.version, got, tt.want)
+		}
 	}
 }
 

@@ -79,6 +79,9 @@ func (a *Accumulator) add(rec record, offset int64) {
 		a.noteThinking(rec, u)
 		s.Latest = &Turn{ID: rec.Message.ID, Model: rec.Message.Model, Usage: u, At: at, Offset: offset}
 		s.Peak = max(s.Peak, u.Context())
+		if rec.Version != "" {
+			s.Version = rec.Version
+		}
 	}
 	if rec.Message.ID == "" {
 		a.count(rec.Message.Model, u, true, +1)

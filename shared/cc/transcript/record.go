@@ -24,6 +24,7 @@ type record struct {
 	IsSidechain bool         `json:"isSidechain"`
 	Timestamp   string       `json:"timestamp"`
 	RequestID   string       `json:"requestId"`
+	Version     string       `json:"version"` // of the Claude Code that wrote the record
 	Message     rawMessage   `json:"message"`
 	Compact     *compactMeta `json:"compactMetadata"`
 }

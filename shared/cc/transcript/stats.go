@@ -46,6 +46,7 @@ type Stats struct {
 	SinceCompact map[string]*ModelUsage `json:"sinceCompact"` // reset at each boundary
 	Latest       *Turn                  `json:"latest,omitempty"`
 	Peak         int64                  `json:"peak"`     // the largest context a main-conversation response reported
+	Version      string                 `json:"version"`  // Claude Code's version on the latest main-conversation response
 	Compacts     []Compact              `json:"compacts"` // the most recent ones
 	CompactCount int                    `json:"compactCount"`
 	ToolUses     []string               `json:"toolUses"` // ids of the latest tool_use blocks

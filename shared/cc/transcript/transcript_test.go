@@ -45,7 +45,7 @@ func TestDedupeAndContext(t *testing.T) {
 		asst("m1", "r1", "claude-opus-4-6", 10, 50, 100, 1000, ""), // same response, more output: replaces
 		asst("m2", "r2", "claude-opus-4-6", 20, 7, 0, 2000, `,"isSidechain":true`),
 		asst("m3", "r3", "<synthetic>", 99, 99, 99, 99, ""),
-		asst("m4", "r4", "claude-sonnet-4-5", 1, 2, 3, 4, ""),
+		asst("m4", "r4", "claude-sonnet-4-5", 1, 2, 3, 4, `,"version":"2.1.332"`),
 		asst("m4", "r4", "claude-sonnet-4-5", 1, 1, 3, 4, ""), // smaller: ignored
 	)
 	s, err := Scan(path, "")
@@ -70,6 +70,9 @@ func TestDedupeAndContext(t *testing.T) {
 	}
 	if s.First.Format("15:04") != "09:59" {
 		t.Errorf("First = %v, want the first record's timestamp", s.First)
+	}
+	if s.Version != "2.1.332" {
+		t.Errorf("Version = %q, want the latest main-chain response's", s.Version)
 	}
 	if s.Peak != 10+100+1000 {
 		t.Errorf("Peak = %d, want 1110 (the largest main-chain context, not the subagent's, not a synthetic record's)", s.Peak)

@@ -46,13 +46,13 @@ type Result struct {
 
 // Compute works out the point and the zones, updating c.
 func Compute(in Inputs, c *Cache) Result {
-	window, model, peak := in.Window, in.Model, in.Peak
+	window, model, peak, version := in.Window, in.Model, in.Peak, ""
 	var observed []int64
 	if in.Stats != nil {
 		if model == "" && in.Stats.Latest != nil {
 			model = in.Stats.Latest.Model
 		}
-		peak = max(peak, in.Stats.Peak)
+		peak, version = max(peak, in.Stats.Peak), in.Stats.Version
 		for _, cp := range in.Stats.Compacts {
 			if cp.Trigger == "auto" {
 				observed = append(observed, cp.PreTokens)
@@ -62,7 +62,7 @@ func Compute(in Inputs, c *Cache) Result {
 	managedDir, _ := managed.Dir(managed.OS(runtime.GOOS))
 	c.Claude = autocompact.Read(autocompact.FilesFor(in.Dirs.Claude, in.Dirs.Home, firstNonEmpty(in.Project, in.Cwd), managedDir), c.Claude)
 	pt := autocompact.Compute(autocompact.Inputs{Window: window, Model: model, Getenv: in.Getenv,
-		Settings: c.Claude.Windows, Enabled: c.Claude.Enabled, Observed: observed, Peak: peak})
+		Settings: c.Claude.Windows, Enabled: c.Claude.Enabled, Observed: observed, Peak: peak, Version: version})
 	c.Zones, _ = zones.Resolve(c.Zones, history.Path(in.Dirs.Logs), in.Zones, pt, in.Cwd)
 	return Result{Point: pt, Learned: c.Zones.Learned}
 }

@@ -41,6 +41,9 @@ func PointText(pt autocompact.Point) string {
 	if pt.Pct > 0 {
 		from = append(from, fmt.Sprintf("CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=%g", pt.Pct))
 	}
+	if pt.Reactive {
+		from = append(from, "Claude Code compacts this model when the API refuses a longer request")
+	}
 	return fmt.Sprintf("auto-compaction at %s (%s)", humanize.Tokens(pt.Threshold), strings.Join(from, ", "))
 }
 
@@ -52,6 +55,8 @@ func sourceText(s autocompact.Source) string {
 		return "the model id"
 	case autocompact.FromObserved:
 		return "an earlier automatic compaction"
+	case autocompact.FromUsage:
+		return "a response past 200k"
 	case autocompact.FromEnv:
 		return "CLAUDE_CODE_AUTO_COMPACT_WINDOW"
 	case autocompact.FromSettings:

@@ -37,8 +37,10 @@ func TestAutoCompact(t *testing.T) {
 			"▰▰▰▰▰▰▰▰▰▰▰▰▰▰▰▰▰▰▱▱ 183k/200k · auto-compact due", "auto-compact due"},
 		{"no window size: the model's", 0, map[string]string{"context_window": window("null"), "model": model("claude-opus-4-6")}, nil,
 			bar200 + "150k/200k · 17k to auto-compact", "17k to auto-compact"},
+		// Haiku 4.5 compacts only when the API refuses a request past its
+		// 200k window (package autocompact, reactive.go).
 		{"window 0", 0, map[string]string{"context_window": window("0"), "model": model("claude-haiku-4-5")}, nil,
-			bar200 + "150k/200k · 17k to auto-compact", "17k to auto-compact"},
+			bar200 + "150k/200k · 50k to auto-compact", "50k to auto-compact"},
 		{"window absurd", 0, map[string]string{"context_window": window("1e15"), "model": model("claude-opus-4-7")}, nil,
 			"▰▰▰▱▱▱▱▱▱▱▱▱▱▱▱▱▱▱▱▱ 150k/1M · 817k to auto-compact", "817k to auto-compact"},
 		{"window tiny", 0, map[string]string{"context_window": window("5"), "model": model("claude-sonnet-4-6")}, nil,

@@ -147,3 +147,51 @@ func TestFirstCompactionGuidanceFromGit(t *testing.T) {
 		}
 	}
 }
+
+// TestCompactionPoint200k pins where Claude Code 2.1.332 compacts a
+// 200k model by itself, with no autoCompactWindow: Opus 4.6 (which has a
+// default auto-compact window) 33k before the window, when the context
+// a turn ended at passes 167k; Sonnet 4.5 (which has none) only when the
+// API refuses a request past 200k, as the fake API refuses it like the
+// real one, and then the session goes on. The advisory places the
+// compaction where the CLI does.
+func TestCompactionPoint200k(t *testing.T) {
+	t.Run("claude-opus-4-6", func(t *testing.T) {
+		for _, tc := range []struct {
+			tokens  int
+			compact bool
+		}{{165_500, false}, {168_500, true}} {
+			s := newSession(t)
+			s.run(t, fmt.Sprintf("go [[bash: echo @@usage:%d@@]] [[bash: echo two]]", tc.tokens), "--model", "claude-opus-4-6")
+			if !tc.compact && !s.api.Saw("before auto-compaction (at 167k)") {
+				t.Errorf("at %d: no advisory placing the compaction at 167k", tc.tokens)
+			}
+			s.resume(t, "next", "--model", "claude-opus-4-6")
+			if got := summarised(s.api); got != tc.compact {
+				t.Errorf("a turn ending at %d: compacted = %v, want %v", tc.tokens, got, tc.compact)
+			}
+		}
+	})
+	t.Run("claude-sonnet-4-5", func(t *testing.T) {
+		s := newSession(t)
+		s.run(t, "go [[bash: echo @@usage:175000@@]] [[bash: echo two]]", "--model", "claude-sonnet-4-5")
+		if !s.api.Saw("before auto-compaction (at 200k)") {
+			t.Error("at 175k: no advisory placing the compaction at 200k")
+		}
+		s.resume(t, "next @@usage:199000@@", "--model", "claude-sonnet-4-5")
+		if summarised(s.api) {
+			t.Fatal("compacted at 199k, short of the 200k window")
+		}
+		res := s.resume(t, "next @@usage:201000@@", "--model", "claude-sonnet-4-5")
+		refused := 0
+		for _, r := range s.api.MessageRequests() {
+			if r.Refused != "" {
+				refused++
+			}
+		}
+		if !summarised(s.api) || refused != 1 || !strings.HasPrefix(res.Result, "FAKE-REPLY to: next") {
+			t.Errorf("a request of 201k: compacted = %v, refused %d times, result %q; want one refusal, a compaction, the prompt answered",
+				summarised(s.api), refused, res.Result)
+		}
+	})
+}

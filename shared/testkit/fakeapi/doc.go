@@ -50,6 +50,20 @@
 // reply only, which is what forces auto-compaction on the next turn
 // (with --autocompact 100000).
 //
+// # The context window
+//
+// As the real API does, a request whose input_tokens (as above) exceed
+// the model's context window is refused with 400 invalid_request_error
+// "prompt is too long: N tokens > W maximum": W is 1M with the
+// context-1m beta header or for a natively 1M model, 200k for the other
+// Claude models (package autocompact's table); a model id it does not
+// know has no limit. Claude Code compacts on that refusal and sends the
+// request again; for its 200k models without a configured
+// autoCompactWindow, that is the only way it compacts by itself. A
+// prompt is refused once: sent again (after the compaction) its
+// input_tokens are len(body)/4, since its markers still say the old
+// size.
+//
 // Ids are msg_fake%06d and toolu_fake%06d, counted per [Server]; the
 // response header request-id is req_fake with the message number.
 package fakeapi

@@ -9,6 +9,9 @@ import (
 // (summarisation) request.
 const SummaryMarker = "Your task is to create a detailed summary of the conversation so far"
 
+// summaryPrefix starts every summary the fake writes.
+const summaryPrefix = "<analysis>fake analysis</analysis>"
+
 // echoLimit caps the prompt and tool result text echoed in replies.
 const echoLimit = 200
 
@@ -117,7 +120,7 @@ func summaryReply(msgs []map[string]any) Reply {
 			prompt = promptText(msgs[q])
 		}
 	}
-	text := fmt.Sprintf("<analysis>fake analysis</analysis>\n<summary>FAKE SUMMARY of %d messages. Last prompt: %s. Instructions: %s</summary>",
+	text := fmt.Sprintf(summaryPrefix+"\n<summary>FAKE SUMMARY of %d messages. Last prompt: %s. Instructions: %s</summary>",
 		len(msgs), defang(truncate(prompt, echoLimit)), defang(truncate(instructions, echoLimit)))
 	return Reply{Text: text}
 }

@@ -22,8 +22,12 @@ type Request struct {
 	Body []byte
 	// JSON is Body decoded, or nil when it is not a JSON object.
 	JSON map[string]any
-	// Reply is what the fake model answered; nil for other endpoints.
+	// Reply is what the fake model answered; nil for other endpoints and
+	// for a refused request.
 	Reply *Reply
+	// Refused is the error message of a request refused as too long for
+	// the model's window, as the real API refuses it.
+	Refused string
 	// MessageID and ToolUseID are the ids the reply used ("msg_fake…",
 	// "toolu_fake…"); ToolUseID is empty without a tool call.
 	MessageID, ToolUseID string

@@ -40,6 +40,7 @@ type Server struct {
 
 	mu      sync.Mutex
 	reqs    []Request
+	refused map[string]bool // prompts refused as too long, by model
 	msgN    int
 	toolN   int
 	httpSrv *http.Server
@@ -158,6 +159,15 @@ func (s *Server) serveMessage(w http.ResponseWriter, req Request) {
 	}
 	if !ok {
 		reply = Decide(req.JSON, len(req.Body))
+	}
+	if msg := refusal(req, reply); msg != "" {
+		if s.refuseOnce(req) {
+			req.Refused = msg
+			s.record(&req)
+			apiError(w, http.StatusBadRequest, "invalid_request_error", msg)
+			return
+		}
+		reply.InputTokens = max(1, len(req.Body)/4) // sent again after the compaction: what the body holds
 	}
 	req.Reply = &reply
 	msg := s.record(&req)
