@@ -24,6 +24,7 @@ func reference(line []byte) (record, verdict) {
 		IsSidechain bool   `json:"isSidechain"`
 		Timestamp   string `json:"timestamp"`
 		RequestID   string `json:"requestId"`
+		Version     string `json:"version"`
 		Message     struct {
 			ID      string `json:"id"`
 			Model   string `json:"model"`
@@ -58,7 +59,7 @@ func reference(line []byte) (record, verdict) {
 			return record{}, broken
 		}
 	}
-	out := record{Type: r.Type, Subtype: r.Subtype, IsSidechain: r.IsSidechain, Timestamp: r.Timestamp, RequestID: r.RequestID, Compact: r.Compact}
+	out := record{Type: r.Type, Subtype: r.Subtype, IsSidechain: r.IsSidechain, Timestamp: r.Timestamp, RequestID: r.RequestID, Version: r.Version, Compact: r.Compact}
 	out.Message.ID, out.Message.Model = r.Message.ID, r.Message.Model
 	for _, b := range r.Message.Content {
 		var text string
