@@ -30,7 +30,6 @@ shared/cc/settingsjson FuzzParse
 shared/cc/settingsjson FuzzScanner
 shared/intel/shape FuzzCommandPath
 shared/intel/retention FuzzPaths
-shared/intel/replay FuzzPathNames
 shared/intel/escalate FuzzBatch
 shared/intel/shape/shell FuzzParse
 shared/ai/search FuzzMight

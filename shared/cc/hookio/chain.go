@@ -72,5 +72,6 @@ func merge(a, b Result) Result {
 	if a.Block == "" {
 		a.Block = b.Block
 	}
+	a.Terminal += b.Terminal // whole sequences, never trimmed
 	return a
 }

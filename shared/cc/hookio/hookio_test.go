@@ -161,6 +161,7 @@ func TestEmit(t *testing.T) {
 			`{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"ab cd\n\te"}}` + "\n", "", 0},
 		{"guidance cleaned for the summariser", PreCompact, Result{Text: "keep\u202Ex\u0085"}, false, "keepx", "", 0},
 		{"block reason cleaned", PreCompact, Result{Block: "no\x1b]52;c;QQ==\x07"}, false, "", "no", ExitBlock},
+		{"terminal sequence", PostToolUse, Result{Context: "c", Notice: "n", Terminal: "\x1b]9;hi\x07"}, false, `{"systemMessage":"n","terminalSequence":"\u001b]9;hi\u0007","hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"c"}}` + "\n", "", 0},
 		{"post tool batch context and notice", PostToolBatch, Result{Context: "c", Notice: "n"}, false, `{"systemMessage":"n","hookSpecificOutput":{"hookEventName":"PostToolBatch","additionalContext":"c"}}` + "\n", "", 0},
 	}
 	for _, tt := range tests {

@@ -27,6 +27,9 @@ type Result struct {
 	Notice  string // systemMessage: a line shown to the user, not the model
 	Text    string // plain stdout: SessionStart context, PreCompact guidance, PostCompact's line to the user
 	Block   string // block with this reason (Stop, UserPromptSubmit, PreCompact)
+	// Terminal is a terminalSequence for Claude Code to write to the
+	// user's terminal (OSC 0/1/2/9/99/777 or BEL; interactive sessions).
+	Terminal string
 }
 
 // contextEvents may carry hookSpecificOutput.additionalContext; any other
@@ -51,6 +54,7 @@ type output struct {
 	Decision      string    `json:"decision,omitempty"`
 	Reason        string    `json:"reason,omitempty"`
 	SystemMessage string    `json:"systemMessage,omitempty"`
+	Terminal      string    `json:"terminalSequence,omitempty"`
 	Specific      *specific `json:"hookSpecificOutput,omitempty"`
 }
 
@@ -85,7 +89,8 @@ func Emit(event Event, res Result, stopActive bool, stdout, stderr io.Writer) in
 	if res.Notice != "" && noticeEvents[event] {
 		o.SystemMessage = truncate(res.Notice)
 	}
-	if o.Specific != nil || o.SystemMessage != "" {
+	o.Terminal = res.Terminal // every event takes it
+	if o.Specific != nil || o.SystemMessage != "" || o.Terminal != "" {
 		return writeJSON(stdout, o)
 	}
 	if res.Text != "" && textEvents[event] {

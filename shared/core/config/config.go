@@ -72,6 +72,7 @@ type Compact struct {
 	RefireEveryTokens int64  `json:"refireEveryTokens"`
 	Format            string `json:"format"` // markdown or ailv1
 	KeepRules         bool   `json:"keepRules"`
+	Notify            string `json:"notify"` // off, osc9 or osc777: a desktop notification with the orange and red advisories
 }
 
 // Continue configures the post-compact resume.
@@ -154,7 +155,7 @@ func Default() Config {
 			AutoWire: true, ChainTimeoutMs: 2000, UsageEndpoint: "https://api.anthropic.com/api/oauth/usage",
 			PerProject: map[string]map[string]any{}, Fields: []string{},
 		},
-		Compact:  Compact{Threshold: 50, Autoblock: true, MemoryOffload: true, StablePrefix: true, Format: "markdown", KeepRules: true},
+		Compact:  Compact{Threshold: 50, Autoblock: true, MemoryOffload: true, StablePrefix: true, Format: "markdown", KeepRules: true, Notify: "off"},
 		Continue: Continue{AfterCompact: true, ClaudeMd: true},
 		TaskChange: TaskChange{
 			Enabled: true, MinTokens: 100_000, SameDomainScore: 0.5, DifferentDomainScore: 0.2,

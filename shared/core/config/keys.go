@@ -90,7 +90,7 @@ var Keys = []Key{
 		Doc: "Per-project overrides of statusline keys, keyed by the project's absolute path."},
 	// Compaction.
 	{Path: "compact.threshold", Kind: Int, Min: 1, Max: 10_000, Label: "First advisory after calls", Env: "COMPACT_THRESHOLD", Section: "Compact",
-		Doc: "Tool calls in a session before the first zone advisory may reach the model."},
+		Doc: "Tool calls in a session before the first zone advisory may reach the model; once auto-compaction is within reach (the orange band before it) an advisory is never held."},
 	{Path: "compact.autoblock", Kind: Bool, Label: "Zone advisories", Env: "CLAUDE_COMPACT_AUTOBLOCK", Section: "Compact",
 		Doc: "Send the grounded orange/red zone advisory to the model (legacy name: it never blocks)."},
 	{Path: "compact.memoryOffload", Kind: Bool, Label: "Memory offload hint", Env: "CLAUDE_COMPACT_MEMORY_OFFLOAD", Section: "Compact",
@@ -100,9 +100,11 @@ var Keys = []Key{
 	{Path: "compact.keepRules", Kind: Bool, Label: "Keep your rules across compactions", Section: "Compact",
 		Doc: "Capture your rules, corrections and decisions verbatim from what you type, lead every compaction's guidance with them, check Claude Code's summary for them and give the model back, after the compaction, the ones it lost."},
 	{Path: "compact.refireEveryTokens", Kind: Int, Min: 0, Max: 200_000, Section: "Compact",
-		Doc: "Repeat an advisory within the same zone after this many more tokens; 0 never repeats (values under 5000 count as 5000)."},
+		Doc: "Repeat an advisory within the same zone after this many more tokens; 0 never repeats (values under 5000 count as 5000). A repeat counts towards the two advisories sent between compactions, and one in orange is not sent if the red advisory would then find no room."},
 	{Path: "compact.format", Kind: Enum, Values: []string{"markdown", "ailv1"}, Label: "Compaction hand-off format", Env: "CLAUDE_COMPACT_FORMAT", Section: "Compact",
 		Doc: "Format of the compaction hand-off: markdown, or ailv1 (the summariser is asked to end its summary with an AILv1 snapshot, and the resume block after the compaction is one)."},
+	{Path: "compact.notify", Kind: Enum, Values: []string{"off", "osc9", "osc777"}, Label: "Desktop notification", Env: "CLAUDE_COMPACT_NOTIFY", Section: "Compact",
+		Doc: "With the orange and red advisories, ask the terminal for a desktop notification (Claude Code's terminalSequence; interactive sessions only): osc9 (iTerm2, Windows Terminal, kitty, WezTerm, Ghostty), osc777 (foot, rxvt-unicode, WezTerm, Ghostty) or off. The line shown in the session comes either way."},
 	// Post-compact resume.
 	{Path: "continue.afterCompact", Kind: Bool, Label: "Resume after compact", Section: "Continue",
 		Doc: "Write a hand-off at PreCompact and inject a resume block after the compaction."},

@@ -32,9 +32,5 @@ func Handle(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 	if in.ToolUseID == "" {
 		in.ToolUseID = in.ToolCalls[len(in.ToolCalls)-1].ToolUseID // the response the transcript must show
 	}
-	text, err := posttooluse.Judge(rt, in, escalate.Batch(sent))
-	if err != nil {
-		return hookio.Result{}, err
-	}
-	return hookio.Result{Context: text}, nil
+	return posttooluse.Judge(rt, in, escalate.Batch(sent))
 }

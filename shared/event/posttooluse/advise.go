@@ -24,7 +24,7 @@ const compactHints = true
 // once per escalation, at most twice between compactions, once the
 // session has made compact.threshold calls or auto-compaction is within
 // reach; a drop in zone (after a compaction) re-arms.
-func advise(rt *hookio.Runtime, in *hookio.Input, st *session.State, m measurement) string {
+func advise(rt *hookio.Runtime, in *hookio.Input, st *session.State, m measurement) hookio.Result {
 	press := learnedZones(rt, in, st, m)
 	set := press.Learned.For(max(m.cost, 0))
 	tokens := m.ahead()
@@ -39,18 +39,18 @@ func advise(rt *hookio.Runtime, in *hookio.Input, st *session.State, m measureme
 	switch act {
 	case escalate.Rearm:
 		rt.Log.Infof(map[string]int64{"tokens": tokens}, "zone re-armed %s → %s", last, z)
-		return ""
+		return hookio.Result{}
 	case escalate.Log:
 		rt.Log.Infof(map[string]int64{"tokens": tokens}, "zone transition %s → %s", last, z)
-		return ""
+		return hookio.Result{}
 	case escalate.Held:
 		rt.Log.Debugf(map[string]any{"calls": st.Calls, "autoblock": rt.Config.Compact.Autoblock}, "advisory held back in %s", z)
-		return ""
+		return hookio.Result{}
 	case escalate.Capped:
 		rt.Log.Infof(map[string]any{"tokens": tokens, "sent": es.Sent}, "advisory not sent in %s: %d already since the last compaction", z, es.Sent)
-		return ""
+		return hookio.Result{}
 	case escalate.Quiet:
-		return ""
+		return hookio.Result{}
 	}
 	rt.Log.Warnf(map[string]any{"tokens": tokens, "transcript": m.tokens, "calls": st.Calls}, "suggestion: %s-zone", z)
 	st.Advisories++
@@ -73,7 +73,19 @@ func advise(rt *hookio.Runtime, in *hookio.Input, st *session.State, m measureme
 		}
 		a.FollowUps = sessionctx.FollowUpFiles(autoDir(mem), filepath.Join(rt.Dirs.ProjectDir(in.Cwd), "session-context.md"))
 	}
-	return advisory.Compose(a)
+	return told(rt, a)
+}
+
+// told is what an advisory says: the advisory to the model, a line to the
+// user, and, when compact.notify asks for one in an interactive session
+// (CLAUDE_CODE_SESSION_ATTENDED=1, which Claude Code sets for the TUI and
+// not for -p), a desktop notification through the terminal.
+func told(rt *hookio.Runtime, a advisory.Input) hookio.Result {
+	res := hookio.Result{Context: advisory.Compose(a), Notice: advisory.Notice(a)}
+	if rt.Getenv("CLAUDE_CODE_SESSION_ATTENDED") == "1" {
+		res.Terminal = advisory.Terminal(rt.Config.Compact.Notify, res.Notice)
+	}
+	return res
 }
 
 // diagnose runs the shape analysis for the advisory's Observed line.
@@ -116,22 +128,25 @@ func firstNonEmpty(a, b string) string {
 // results; UserPromptSubmit: the prompt): the context the transcript
 // shows and extra, judged by the same rule and answered with the same
 // advisory as a single call, under the session lock.
-func Judge(rt *hookio.Runtime, in *hookio.Input, extra int64) (string, error) {
+func Judge(rt *hookio.Runtime, in *hookio.Input, extra int64) (hookio.Result, error) {
 	if rt.SID == "" {
-		return "", nil
+		return hookio.Result{}, nil
 	}
 	dir := session.Dir(rt.Dirs.Session(rt.SID))
-	var text string
+	var res hookio.Result
 	err := dir.Locked(rt.Ctx, func() error {
 		st := dir.Load()
 		m := measure(rt, in, &st)
 		if !m.estimated {
 			m.next = m.tokens + extra
 		}
-		text = advise(rt, in, &st, m)
+		res = advise(rt, in, &st, m)
 		return dir.Save(st, rt.Now())
 	})
-	return text, err
+	if err != nil {
+		return hookio.Result{}, err
+	}
+	return res, nil
 }
 
 // Prompt is the zone check of the UserPromptSubmit hook. Context also
@@ -147,6 +162,5 @@ func Prompt(rt *hookio.Runtime, in *hookio.Input) (hookio.Result, error) {
 	if rt.SID == "" || !escalate.PromptMay(zones.Parse(session.Dir(rt.Dirs.Session(rt.SID)).Load().Zone), extra) {
 		return hookio.Result{}, nil
 	}
-	text, err := Judge(rt, in, extra)
-	return hookio.Result{Context: text}, err
+	return Judge(rt, in, extra)
 }

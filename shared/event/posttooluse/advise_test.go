@@ -63,7 +63,7 @@ func TestAdviseSequence(t *testing.T) {
 	in := &hookio.Input{Cwd: "/p"}
 	for i, s := range steps {
 		st.Calls = i + 1
-		got := advise(rt, in, st, measurement{tokens: s.tokens, cost: 1.5, stats: &transcript.Stats{CompactCount: s.compactions}})
+		got := advise(rt, in, st, measurement{tokens: s.tokens, cost: 1.5, stats: &transcript.Stats{CompactCount: s.compactions}}).Context
 		if (s.want == "") != (got == "") || !strings.Contains(got, s.want) {
 			t.Errorf("call %d at %d tokens: advisory %q, want %q", i+1, s.tokens, got, s.want)
 		}
@@ -80,19 +80,19 @@ func TestAdviseRefireAndSwitches(t *testing.T) {
 	rt := testRuntime(t, func(c *config.Config) { c.Compact.RefireEveryTokens = 20_000; c.Compact.MemoryOffload = false })
 	st := &session.State{Calls: 10}
 	in := &hookio.Input{Cwd: "/p"}
-	first := advise(rt, in, st, measurement{tokens: 400_000, cost: -1})
+	first := advise(rt, in, st, measurement{tokens: 400_000, cost: -1}).Context
 	if !strings.Contains(first, "High-risk zone —") || strings.Contains(first, "spent") || strings.Contains(first, "auto-memory") {
 		t.Errorf("first advisory = %q", first)
 	}
-	if again := advise(rt, in, st, measurement{tokens: 410_000, cost: -1}); again != "" {
+	if again := advise(rt, in, st, measurement{tokens: 410_000, cost: -1}).Context; again != "" {
 		t.Errorf("refired after 10k growth: %q", again)
 	}
-	if again := advise(rt, in, st, measurement{tokens: 421_000, cost: -1}); !strings.Contains(again, "High-risk zone (still)") {
+	if again := advise(rt, in, st, measurement{tokens: 421_000, cost: -1}).Context; !strings.Contains(again, "High-risk zone (still)") {
 		t.Errorf("no refire after 21k growth: %q", again)
 	}
 	off := testRuntime(t, func(c *config.Config) { c.Compact.Autoblock = false })
 	st = &session.State{Calls: 10}
-	if got := advise(off, in, st, measurement{tokens: 500_000}); got != "" || st.Zone != "" {
+	if got := advise(off, in, st, measurement{tokens: 500_000}).Context; got != "" || st.Zone != "" {
 		t.Errorf("autoblock off: advisory %q, zone %q (want silent and nothing recorded)", got, st.Zone)
 	}
 }
@@ -100,10 +100,36 @@ func TestAdviseRefireAndSwitches(t *testing.T) {
 func TestAdviseEstimatedAndMemory(t *testing.T) {
 	rt := testRuntime(t, nil)
 	st := &session.State{Calls: 10}
-	got := advise(rt, &hookio.Input{Cwd: "/home/me/my_proj"}, st, measurement{tokens: 305_000, estimated: true, cost: 2})
+	got := advise(rt, &hookio.Input{Cwd: "/home/me/my_proj"}, st, measurement{tokens: 305_000, estimated: true, cost: 2}).Context
 	for _, want := range []string{"~305k (estimated) tokens", "$2.00 spent", "projects/-home-me-my-proj/memory/"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("advisory lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// TestToldUserAndTerminal: an advisory comes with a line for the user;
+// the desktop notification only when compact.notify asks for one and the
+// session is interactive.
+func TestToldUserAndTerminal(t *testing.T) {
+	for _, tc := range []struct {
+		notify, attended, want string
+	}{
+		{"off", "1", ""},
+		{"osc9", "1", "\x1b]9;session-intelligence: Drift zone"},
+		{"osc777", "1", "\x1b]777;notify;Claude Code;session-intelligence: Drift zone"},
+		{"osc9", "0", ""}, // claude -p
+		{"osc9", "", ""},
+	} {
+		rt := testRuntime(t, func(c *config.Config) { c.Compact.Notify = tc.notify })
+		env := map[string]string{"HOME": rt.Getenv("HOME"), "CLAUDE_CODE_SESSION_ATTENDED": tc.attended}
+		rt.Getenv = func(k string) string { return env[k] }
+		res := advise(rt, &hookio.Input{Cwd: "/p"}, &session.State{Calls: 10}, measurement{tokens: 310_000, cost: -1})
+		if !strings.HasPrefix(res.Notice, "session-intelligence: Drift zone — context at ~310k tokens") || !strings.Contains(res.Context, "[StrategicCompact]") {
+			t.Errorf("%s/%q: notice %q", tc.notify, tc.attended, res.Notice)
+		}
+		if (tc.want == "") != (res.Terminal == "") || !strings.HasPrefix(res.Terminal, tc.want) {
+			t.Errorf("%s/%q: terminal %q, want %q…", tc.notify, tc.attended, res.Terminal, tc.want)
 		}
 	}
 }

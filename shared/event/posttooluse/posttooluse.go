@@ -78,6 +78,5 @@ func step(rt *hookio.Runtime, in *hookio.Input, dir session.Dir, st *session.Sta
 	if err := archiveResponse(rt, in, dir, st); err != nil {
 		rt.Log.Warnf(nil, "archive: %v", err)
 	}
-	text := advise(rt, in, st, m)
-	return hookio.Result{Context: text}, nil
+	return advise(rt, in, st, m), nil
 }

@@ -233,3 +233,11 @@ func (u *TUI) Window(name, command string) (*TUI, error) {
 		";", "set-option", "-w", "-t", w.target, "remain-on-exit", "on")
 	return &w, err
 }
+
+// Record copies everything claude writes to the terminal from now on,
+// escape sequences included, to the file at path (tmux pipe-pane): what
+// the screen does not show, such as a desktop notification's OSC 9.
+func (u *TUI) Record(path string) error {
+	_, err := u.tmux("pipe-pane", "-O", "-t", u.target, "cat >> "+shellJoin([]string{path}))
+	return err
+}

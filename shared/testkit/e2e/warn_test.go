@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/testkit/fakeapi"
 )
@@ -103,5 +104,61 @@ func TestPastedPromptJoinsTheContext(t *testing.T) {
 				t.Errorf("the advisory did not come from UserPromptSubmit:\n%.2000s", last.Text())
 			}
 		})
+	}
+}
+
+// userNotice is how the advisory's line for the user begins.
+const userNotice = "session-intelligence: Drift zone — context at ~310k tokens"
+
+// TestAdvisoryNoticeInTUI: at orange the user sees a line too, under the
+// tool call ("PostToolUse:Bash says: …"), and with compact.notify=osc9
+// the terminal gets a desktop notification (OSC 9) with the same words;
+// the model gets the advisory, not the line.
+func TestAdvisoryNoticeInTUI(t *testing.T) {
+	s := newSession(t, "COMPACT_THRESHOLD=1", "CLAUDE_COMPACT_NOTIFY=osc9")
+	must(t, s.env.SeedInteractive())
+	tui := s.env.StartTUI(t, 220, 50, s.args...)
+	if _, err := tui.WaitFor("Claude Code v", 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	raw := filepath.Join(t.TempDir(), "terminal.out")
+	must(t, tui.Record(raw))
+	if err := tui.Submit("go [[bash: echo @@usage:310000@@]] [[bash: echo two]]", 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tui.WaitFor("FAKE-DONE", 5*time.Second); err != nil {
+		must(t, tui.SendKeys("Enter")) // the TUI sometimes swallows the first Enter while starting
+	}
+	screen, err := tui.WaitFor("FAKE-DONE", 60*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(screen, "PostToolUse:Bash says: "+userNotice) {
+		t.Errorf("the screen lacks the advisory's line:\n%s", screen)
+	}
+	if out := readFile(t, raw); !strings.Contains(out, "\x1b]9;"+userNotice) {
+		t.Errorf("no OSC 9 notification in what the terminal got (%d bytes)", len(out))
+	}
+	reqs := s.api.MessageRequests()
+	if last := reqs[len(reqs)-1]; !last.Contains("Drift zone — context at ~310k tokens") || last.Contains(userNotice) {
+		t.Errorf("the model should get the advisory and not the user's line:\n%.2000s", last.Text())
+	}
+	_ = tui.Exit(20 * time.Second)
+}
+
+// TestAdvisoryNoticeInPrint: in claude -p the line for the user never
+// reaches the model, and no notification is asked for (the session is
+// not interactive), whatever compact.notify says.
+func TestAdvisoryNoticeInPrint(t *testing.T) {
+	s := newSession(t, "COMPACT_THRESHOLD=1", "CLAUDE_COMPACT_NOTIFY=osc9")
+	res := s.run(t, "go [[bash: echo @@usage:310000@@]] [[bash: echo two]]", "--verbose", "--output-format", "stream-json")
+	if !s.api.Saw("Drift zone — context at ~310k tokens") || s.api.Saw(userNotice) {
+		t.Error("the model should get the advisory and not the user's line")
+	}
+	if !strings.Contains(res.Stdout, "PostToolUse:Bash says: "+userNotice) {
+		t.Errorf("stream-json lacks the user's line:\n%s", lastBytes(res.Stdout, 3000))
+	}
+	if strings.Contains(res.Stdout, `]9;`) {
+		t.Error("a notification was asked for in a session that is not interactive")
 	}
 }
