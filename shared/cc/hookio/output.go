@@ -73,8 +73,10 @@ type specific struct {
 // terminal, is cleaned with [termtext.Text]; what the model reads, with
 // [termtext.Model].
 func Emit(event Event, res Result, stopActive bool, stdout, stderr io.Writer) int {
+	// Terminal is ours (an OSC notification built around cleaned text),
+	// so it passes as it is.
 	res = Result{Context: termtext.Model(res.Context), Notice: termtext.Text(res.Notice),
-		Text: termtext.Model(res.Text), Block: termtext.Model(res.Block)}
+		Text: termtext.Model(res.Text), Block: termtext.Model(res.Block), Terminal: res.Terminal}
 	if res.Block != "" && blockEvents[event] && !(event == Stop && stopActive) {
 		if event == Stop || event == UserPromptSubmit {
 			return writeJSON(stdout, output{Decision: "block", Reason: truncate(res.Block)})
