@@ -4,8 +4,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
+
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 func TestCopyAtomic(t *testing.T) {
@@ -42,9 +43,7 @@ func TestCopyAtomic(t *testing.T) {
 			if err != nil || rerr != nil || string(got) != "program" || string(data) != "program" {
 				t.Fatalf("copy = %q, %q, %v, %v", data, got, err, rerr)
 			}
-			if fi, _ := os.Stat(dst); runtime.GOOS != "windows" && fi.Mode().Perm() != 0o700 {
-				t.Errorf("mode = %v, want 0700", fi.Mode().Perm())
-			}
+			filemode.Check(t, dst, 0o700)
 		})
 	}
 }

@@ -1,19 +1,16 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package fsutil
 
 import "os"
 
-// openNonBlocking opens path read-only. Windows has no FIFOs that a
-// plain open could block on; named pipes live apart, under \\.\pipe\.
+// openNonBlocking opens path read-only: the systems that are neither
+// unix nor Windows have no FIFOs that a plain open could block on.
 func openNonBlocking(path string) (*os.File, error) {
 	return os.Open(path)
 }
 
-// noFollow is not needed on Windows: Go's syscall.Open turns
-// O_CREATE|O_EXCL into CREATE_NEW with FILE_FLAG_OPEN_REPARSE_POINT, so
-// [CreateNew] fails on a symlink there too, without a window between a
-// check and the open.
+// noFollow has no flag to stand for here.
 const noFollow = 0
 
 // ownFlags: nothing to add on Windows (see openNonBlocking); a link or a

@@ -14,11 +14,7 @@ import (
 func TestReplaceWaitsForReader(t *testing.T) {
 	dir := t.TempDir()
 	from, to := filepath.Join(dir, "new"), filepath.Join(dir, "target")
-	for p, text := range map[string]string{from: "new", to: "old"} {
-		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, map[string]string{from: "new", to: "old"})
 	reader, err := os.Open(to)
 	if err != nil {
 		t.Fatal(err)
