@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 // busyWait is how long a contender waits for a held lock; short, since
@@ -42,13 +44,10 @@ func TestAcquireCreatesPrivateFile(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fi, err := os.Stat(tt.path)
-			if err != nil {
+			if _, err := os.Stat(tt.path); err != nil {
 				t.Fatalf("%s missing after release (a lock file is never deleted): %v", tt.name, err)
 			}
-			if fi.Mode().Perm() != tt.perm {
-				t.Errorf("%s mode = %v, want %v", tt.name, fi.Mode().Perm(), tt.perm)
-			}
+			filemode.Check(t, tt.path, tt.perm)
 		})
 	}
 }
@@ -209,6 +208,37 @@ func TestCrossProcess(t *testing.T) {
 	release, err := Acquire(timeout(t, 10*time.Second), path)
 	if err != nil {
 		t.Fatalf("Acquire after the helper released = %v", err)
+	}
+	_ = release()
+}
+
+// TestLockFreedWhenHolderDies: a process killed while it holds the lock
+// (a hook at its timeout) leaves it free for the next one; the system
+// lets go of the lock with the process.
+func TestLockFreedWhenHolderDies(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ".lock")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
+	cmd.Env = append(os.Environ(), helperEnv+"="+path)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cmd.StdinPipe(); err != nil { // held open: the helper waits
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if line, err := bufio.NewReader(stdout).ReadString('\n'); err != nil || line != "locked\n" {
+		t.Fatalf("helper said %q, %v, want %q", line, err, "locked\n")
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	release, err := Acquire(timeout(t, 10*time.Second), path)
+	if err != nil {
+		t.Fatalf("Acquire after the holder was killed = %v", err)
 	}
 	_ = release()
 }

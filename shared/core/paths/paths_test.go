@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -82,30 +83,42 @@ func TestEncodeProject(t *testing.T) {
 }
 
 func TestResolve(t *testing.T) {
-	tests := []struct {
+	type row struct {
 		name, home, claude string
 		want               Dirs
 		err                error
-	}{
+	}
+	tests := []row{
 		{"home only", "/h", "", Dirs{Home: "/h", Claude: "/h/.claude", State: "/h/.claude/session-intelligence", Logs: "/h/.claude/logs"}, nil},
 		{"config dir wins", "/h", "/cfg/claude", Dirs{Home: "/h", Claude: "/cfg/claude", State: "/cfg/claude/session-intelligence", Logs: "/cfg/claude/logs"}, nil},
 		{"config dir without home", "", "/cfg/claude", Dirs{Home: "/cfg", Claude: "/cfg/claude", State: "/cfg/claude/session-intelligence", Logs: "/cfg/claude/logs"}, nil},
 		{"neither", "", "", Dirs{}, ErrNoHome},
 	}
+	if runtime.GOOS == "windows" { // home is %USERPROFILE%
+		const me = `C:\Users\Ünï Spaced`
+		tests = []row{
+			{"profile only", me, "", Dirs{Home: me, Claude: me + `\.claude`, State: me + `\.claude\session-intelligence`, Logs: me + `\.claude\logs`}, nil},
+			{"config dir on another drive", me, `D:\cfg\claude`, Dirs{Home: me, Claude: `D:\cfg\claude`, State: `D:\cfg\claude\session-intelligence`, Logs: `D:\cfg\claude\logs`}, nil},
+			{"config dir in forward slashes", me, `D:/cfg/claude`, Dirs{Home: me, Claude: `D:/cfg/claude`, State: `D:\cfg\claude\session-intelligence`, Logs: `D:\cfg\claude\logs`}, nil},
+			{"config dir on a share", "", `\\srv\share\claude`, Dirs{Home: `\\srv\share\`, Claude: `\\srv\share\claude`, State: `\\srv\share\claude\session-intelligence`, Logs: `\\srv\share\claude\logs`}, nil},
+			{"neither", "", "", Dirs{}, ErrNoHome},
+		}
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			env := map[string]string{"HOME": tt.home, "CLAUDE_CONFIG_DIR": tt.claude}
+			env := map[string]string{"HOME": tt.home, "USERPROFILE": tt.home, "CLAUDE_CONFIG_DIR": tt.claude}
 			got, err := Resolve(func(k string) string { return env[k] })
 			if got != tt.want || !errors.Is(err, tt.err) {
-				t.Errorf("Resolve(HOME=%q, CLAUDE_CONFIG_DIR=%q) = %+v, %v, want %+v, %v", tt.home, tt.claude, got, err, tt.want, tt.err)
+				t.Errorf("Resolve(home %q, CLAUDE_CONFIG_DIR=%q) = %+v, %v, want %+v, %v", tt.home, tt.claude, got, err, tt.want, tt.err)
 			}
 		})
 	}
 }
 
 func TestDirsFiles(t *testing.T) {
+	type row struct{ name, got, want string }
 	d := Dirs{Home: "/h", Claude: "/h/.claude", State: "/h/.claude/si"}
-	tests := []struct{ name, got, want string }{
+	tests := []row{
 		{"Config", d.Config(), "/h/.claude/session-intelligence.json"},
 		{"LegacyConfig", d.LegacyConfig(), "/h/.claude/statusline-intel.json"},
 		{"Sessions", d.Sessions(), "/h/.claude/si/sessions"},
@@ -114,6 +127,20 @@ func TestDirsFiles(t *testing.T) {
 		{"Backups", d.Backups(), "/h/.claude/si/backups"},
 		{"Projects", d.Projects(), "/h/.claude/projects"},
 		{"ProjectDir", d.ProjectDir("/w/p"), "/h/.claude/projects/-w-p"},
+	}
+	if runtime.GOOS == "windows" {
+		d := Dirs{Home: `C:\Users\me`, Claude: `C:\Users\me\.claude`, State: `C:\Users\me\.claude\si`}
+		tests = []row{
+			{"Config", d.Config(), `C:\Users\me\.claude\session-intelligence.json`},
+			{"LegacyConfig", d.LegacyConfig(), `C:\Users\me\.claude\statusline-intel.json`},
+			{"Sessions", d.Sessions(), `C:\Users\me\.claude\si\sessions`},
+			{"Session", d.Session("abc"), `C:\Users\me\.claude\si\sessions\abc`},
+			{"Cache", d.Cache(), `C:\Users\me\.claude\si\cache`},
+			{"Backups", d.Backups(), `C:\Users\me\.claude\si\backups`},
+			{"Projects", d.Projects(), `C:\Users\me\.claude\projects`},
+			{"ProjectDir", d.ProjectDir(`C:\w\p`), `C:\Users\me\.claude\projects\C--w-p`},
+			{"ProjectDir of a share", d.ProjectDir(`\\srv\share\p`), `C:\Users\me\.claude\projects\--srv-share-p`},
+		}
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

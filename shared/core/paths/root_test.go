@@ -1,6 +1,9 @@
 package paths
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+)
 
 // TestPluginRoot: the plugin root comes from CLAUDE_PLUGIN_ROOT, else
 // (hooks the settings-mode installer registered) from the bin/ directory
@@ -24,6 +27,18 @@ func TestPluginRoot(t *testing.T) {
 		{"/tmp/go-build123/b001/si-session-start.test", ""},
 		{"/plugin/bin/linux-amd64/si", ""},
 		{"si", ""},
+	}
+	if runtime.GOOS == "windows" {
+		tests = []struct{ exe, want string }{
+			{`C:\Users\Ünï Spaced\.claude\session-intelligence\bin\si-session-start.exe`, `C:\Users\Ünï Spaced\.claude\session-intelligence`},
+			{`C:\plugin\bin\si.exe`, `C:\plugin`},
+			{`C:/plugin/bin/si.exe`, `C:\plugin`},
+			{`C:\bin\si.exe`, `C:\`},
+			{`\\srv\share\plugin\bin\si.exe`, `\\srv\share\plugin`},
+			{`C:\Temp\go-build123\b001\si-session-start.test.exe`, ""},
+			{`C:\plugin\bin\windows-amd64\si.exe`, ""},
+			{"si.exe", ""},
+		}
 	}
 	for _, tt := range tests {
 		if got := rootOfBinary(tt.exe); got != tt.want {

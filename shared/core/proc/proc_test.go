@@ -11,7 +11,7 @@ func TestSibling(t *testing.T) {
 	root := t.TempDir()
 	plugin := filepath.Join(root, "plugin")
 	onPath := filepath.Join(root, "path", "si-ail")
-	for _, p := range []string{filepath.Join(plugin, "bin", "si-refresh"), onPath} {
+	for _, p := range []string{filepath.Join(plugin, "bin", Exe("si-refresh")), onPath} {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -19,7 +19,7 @@ func TestSibling(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// Not executable: never chosen.
+	// Not a program (no execute bit; on Windows no .exe): never chosen.
 	if err := os.WriteFile(filepath.Join(plugin, "bin", "si-ail"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestSibling(t *testing.T) {
 		},
 	}
 	for _, tc := range []struct{ name, want string }{
-		{"si-refresh", filepath.Join(plugin, "bin", "si-refresh")},
+		{"si-refresh", filepath.Join(plugin, "bin", Exe("si-refresh"))},
 		{"si-ail", onPath},
 		{"si-nothing", ""},
 	} {
