@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/settings"
@@ -123,7 +124,10 @@ func (r *InitResult) ensurePrivate(l settings.Layers, now func() time.Time) erro
 }
 
 // ensureLink links ai.local.toml to the private settings: relatively in
-// the main checkout, absolutely from a linked worktree.
+// the main checkout, absolutely from a linked worktree. Windows lets an
+// account make links only with Developer Mode or as administrator; the
+// link is a convenience (the private settings are read where they are),
+// so there its refusal is reported and init goes on.
 func (r *InitResult) ensureLink(l settings.Layers) error {
 	link := filepath.Join(l.Root, LinkName)
 	if _, err := os.Lstat(link); err == nil {
@@ -134,6 +138,10 @@ func (r *InitResult) ensureLink(l settings.Layers) error {
 		target = l.Private
 	}
 	if err := os.Symlink(target, link); err != nil {
+		if runtime.GOOS == "windows" {
+			r.Done = append(r.Done, "did not link "+LinkName+" (this Windows account may not make links): the private settings are "+target)
+			return nil
+		}
 		return fmt.Errorf("link %s: %w", link, err)
 	}
 	r.Done = append(r.Done, "linked "+LinkName+" to "+target)

@@ -14,16 +14,19 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
 
-// Params returns testscript parameters for testdata/*.txtar with HOME,
-// STATE (the plugin's private state) and LOGS set inside the work dir.
+// Params returns testscript parameters for testdata/*.txtar with HOME
+// (and USERPROFILE, where Windows programs find the home), STATE (the
+// plugin's private state) and LOGS set inside the work dir.
 func Params() testscript.Params {
 	return testscript.Params{
 		Dir: "testdata",
 		Setup: func(e *testscript.Env) error {
-			e.Setenv("HOME", e.WorkDir+"/home")
-			e.Setenv("STATE", e.WorkDir+"/home/.claude/session-intelligence")
-			e.Setenv("LOGS", e.WorkDir+"/home/.claude/logs")
-			return os.MkdirAll(e.WorkDir+"/home", 0o755)
+			home := filepath.Join(e.WorkDir, "home")
+			e.Setenv("HOME", home)
+			e.Setenv("USERPROFILE", home)
+			e.Setenv("STATE", filepath.Join(home, ".claude", "session-intelligence"))
+			e.Setenv("LOGS", filepath.Join(home, ".claude", "logs"))
+			return os.MkdirAll(home, 0o755)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"subst": subst, "log": logHas, "projectdir": projectDir},
 	}
