@@ -59,10 +59,15 @@ rm -rf "$plugin"
 GOOS=windows GOARCH=amd64 scripts/build.sh --out "$plugin" >/dev/null
 export SI_WINDOWS_PLUGIN="Z:${plugin//\//\\}"
 
+# Tests not run on Windows yet, by name, each with why (go test -skip):
+# - TestScripts: the binaries' testscript (txtar) scripts run sh, sed,
+#   head and shell-script stand-ins for claude; on Windows the binaries
+#   are run on real payloads by shared/testkit/winlane instead.
+skip='^TestScripts$'
 if [ $# -gt 0 ]; then
   set -- -overlay "$overlay" "$@"
 else
-  set -- -overlay "$overlay" $(go list ./... | grep -v -E '/shared/testkit/(e2e|cctest)$')
+  set -- -overlay "$overlay" -skip "$skip" $(go list ./... | grep -v -E '/shared/testkit/(e2e|cctest)$')
 fi
 echo "== go test under Wine (windows/amd64)"
 start=$(date +%s)
