@@ -141,9 +141,8 @@ func (u user) run(t *testing.T, p plugin, command string, stdin []byte, env ...s
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	err = r.Run(ctx, file)
-	status, ok := interp.IsExitStatus(err)
-	if err != nil && !ok {
+	var status interp.ExitStatus
+	if err := r.Run(ctx, file); err != nil && !errors.As(err, &status) {
 		t.Fatalf("%s: %v (stderr %q)", command, err, stderr.String())
 	}
 	return int(status), stdout.String()
