@@ -22,11 +22,11 @@ wine_bin() { command -v wine64 || { [ -x /usr/lib/wine/wine64 ] && echo /usr/lib
 if ! wine_bin >/dev/null || ! command -v x86_64-w64-mingw32-gcc >/dev/null; then
   sudo=""
   [ "$(id -u)" = 0 ] || sudo=sudo
-  pkgs="wine64 gcc-mingw-w64-x86-64-win32"
-  echo "== installing $pkgs"
+  debs="wine64 gcc-mingw-w64-x86-64-win32"
+  echo "== installing $debs"
   export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get install -y -qq --no-install-recommends $pkgs >/dev/null ||
-    { $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends $pkgs >/dev/null; }
+  $sudo apt-get install -y -qq --no-install-recommends $debs >/dev/null ||
+    { $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends $debs >/dev/null; }
 fi
 export WINE
 WINE=$(wine_bin)
@@ -64,10 +64,53 @@ export SI_WINDOWS_PLUGIN="Z:${plugin//\//\\}"
 #   head and shell-script stand-ins for claude; on Windows the binaries
 #   are run on real payloads by shared/testkit/winlane instead.
 skip='^TestScripts$'
+# Packages whose tests do not yet state Windows's expectations, each with
+# what they assume; the lane runs every other package. (Issue 23 lists
+# them; a package leaves this list when its tests pass here.)
+not_yet='
+scripts                       runs the sh launcher
+shared/ai/agent/full          TestResume writes ai.local.toml where Windows may not make the link
+shared/ai/cli                 shell-script stand-ins for claude and the editor
+shared/ai/memory              TestManyWritersLoseNothing hangs under Wine: to investigate
+shared/ai/notes               concurrent adders lose notes under Wine, then a hang: to investigate
+shared/ai/notes/full/cli      expects ~/.ai/notes where Windows shows ~/.ai\notes
+shared/ai/pager               Unix paths in its table
+shared/ai/project             TestInit expects the ai.local.toml link, which Wine cannot make
+shared/ai/settings            expects ~/src/widget where Windows shows ~/src\widget
+shared/ai/store/git           modes 0600/0700; TestOlderFormatUpgraded hangs under Wine
+shared/ai/summarise           shell-script stand-ins for claude
+shared/ail/mcpserver          TestSave makes a symlink without skipping where none can be made
+shared/cc/automemory          Unix paths in its table
+shared/cc/pluginstate         Unix paths in its fixtures
+shared/cc/settingsjson        modes; concurrent edits wait past the 5 s lock under Wine
+shared/cc/usercmd             Unix paths in its table; mode 0600
+shared/cc/wiring              a forward-slash statusLine path is not moved to the stable copy; si without .exe
+shared/core/redact            a timed test (1 MB in under 2 s) that Wine misses
+shared/event/posttooluse      Unix paths in an advisory
+shared/intel/archive          modes 0600/0700
+shared/intel/bootstrap        modes; symlinks made without skipping
+shared/intel/learn            symlinks made without skipping
+shared/intel/replay           Unix paths in its fixtures
+shared/intel/session          Unix paths in its table
+shared/intel/shape            Unix paths in its tables
+shared/intel/shape/shell      Unix paths in its table
+shared/intel/taskchange       a spawned si refresh and Unix paths
+shared/intel/usage            runs cp
+shared/relay                  runs true; Unix paths; modes
+shared/si/inspect             JSON fixtures with unescaped Windows paths
+shared/si/installer           Unix install layout
+shared/si/onpath              symlinks made without skipping
+shared/status/health/full     expects a refused connection where Wine reports a network error
+shared/status/line            golden files with / paths; a shell-script previous status line
+'
+pkgs=$(go list ./... | grep -v -E '/shared/testkit/(e2e|cctest)$')
+for p in $(echo "$not_yet" | awk 'NF {print $1}'); do
+  pkgs=$(echo "$pkgs" | grep -v -x "$(go list -m)/$p")
+done
 if [ $# -gt 0 ]; then
   set -- -overlay "$overlay" "$@"
 else
-  set -- -overlay "$overlay" -skip "$skip" $(go list ./... | grep -v -E '/shared/testkit/(e2e|cctest)$')
+  set -- -overlay "$overlay" -skip "$skip" $pkgs
 fi
 echo "== go test under Wine (windows/amd64)"
 start=$(date +%s)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 var at = time.Date(2026, 3, 7, 9, 5, 4, 123_456_789, time.UTC)
@@ -141,12 +143,7 @@ func TestFileAndDirModes(t *testing.T) {
 		{"logs dir", l.Dir, 0o700},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			fi, err := os.Stat(tt.path)
-			if err != nil || fi.Mode().Perm() != tt.perm {
-				t.Errorf("%s: mode %v, %v, want %v", tt.path, fi.Mode().Perm(), err, tt.perm)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { filemode.Check(t, tt.path, tt.perm) })
 	}
 	if want := filepath.Join(l.Dir, "session-intel-2026-03-07.log"); l.Path(at) != want {
 		t.Errorf("Path = %q, want %q", l.Path(at), want)
