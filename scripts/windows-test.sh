@@ -102,6 +102,9 @@ shared/si/installer           Unix install layout
 shared/si/onpath              symlinks made without skipping
 shared/status/health/full     expects a refused connection where Wine reports a network error
 shared/status/line            golden files with / paths; a shell-script previous status line
+shared/status/quota/full      runs macOS security for the keychain; modes
+shared/status/refresh         modes; a refresher spawned where the test wants none
+shared/testkit/arch           runs go list (the Linux go is out of reach of Wine); its import checks are the same on every system
 '
 pkgs=$(go list ./... | grep -v -E '/shared/testkit/(e2e|cctest)$')
 for p in $(echo "$not_yet" | awk 'NF {print $1}'); do
