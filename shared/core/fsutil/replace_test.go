@@ -13,15 +13,23 @@ import (
 // until the reader lets go.
 func replacesHeldFiles(t *testing.T) bool {
 	t.Helper()
+	from, to, f := heldTarget(t)
+	defer f.Close()
+	return Replace(from, to) == nil
+}
+
+// heldTarget makes a new file and a target beside it ("new" and "old")
+// and opens the target as our readers do.
+func heldTarget(t *testing.T) (from, to string, f *os.File) {
+	t.Helper()
 	dir := t.TempDir()
-	from, to := filepath.Join(dir, "new"), filepath.Join(dir, "target")
+	from, to = filepath.Join(dir, "new"), filepath.Join(dir, "target")
 	writeFiles(t, map[string]string{from: "new", to: "old"})
 	f, _, err := OpenRegular(to)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	return Replace(from, to) == nil
+	return from, to, f
 }
 
 func writeFiles(t *testing.T, files map[string]string) {
@@ -39,14 +47,8 @@ func writeFiles(t *testing.T, files map[string]string) {
 // held file, Replace says the file is busy and leaves both files whole.
 func TestReplaceWhileReaderHolds(t *testing.T) {
 	replacesHeld := replacesHeldFiles(t)
-	dir := t.TempDir()
-	from, to := filepath.Join(dir, "new"), filepath.Join(dir, "target")
-	writeFiles(t, map[string]string{from: "new", to: "old"})
-	f, _, err := OpenRegular(to)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = Replace(from, to)
+	from, to, f := heldTarget(t)
+	err := Replace(from, to)
 	held, rerr := io.ReadAll(f)
 	f.Close()
 	if string(held) != "old" || rerr != nil {
