@@ -44,12 +44,16 @@ fi
 x86_64-w64-mingw32-gcc -shared -O2 -s -Wall -Werror -o "$cache/bcryptprimitives.dll" \
   scripts/windows/processprng.c -ladvapi32
 cp "$cache/bcryptprimitives.dll" "$WINEPREFIX/drive_c/windows/system32/"
-# One wineserver for the whole run, kept for a minute after its last
-# program ends (it fails when one already serves the prefix, which is as
-# good): each test binary then starts in well under a second instead of
-# booting Wine anew while the next package compiles, and the server ends
-# by itself, also when another run shares it.
-"$wineserver" -p60 2>/dev/null || true
+# One wineserver for the whole run, with Wine's own services booted by a
+# program whose output goes nowhere: the services outlive the program that
+# starts them and keep its stdout open, which would leave go test waiting
+# for a test binary's output long after it ended. Each test binary then
+# starts in well under a second. A server already serving the prefix (a
+# run beside this one) is used as it is, and left to its owner.
+if "$wineserver" -p 2>/dev/null; then
+  trap '"$wineserver" -k 2>/dev/null || true' EXIT
+fi
+"$WINE" cmd /c exit </dev/null >/dev/null 2>&1
 
 overlay=$(scripts/windows/wine-overlay.sh "$cache/overlay")
 
