@@ -13,15 +13,15 @@ func openNonBlocking(path string) (*os.File, error) {
 // noFollow has no flag to stand for here.
 const noFollow = 0
 
-// ownFlags: nothing to add on Windows (see openNonBlocking); a link or a
-// directory at the path is found by the type check after the open.
+// ownFlags: nothing to add (see openNonBlocking); a link or a directory
+// at the path is found by the type check after the open.
 const ownFlags = 0
 
 // OwnOpenFlags are [ownFlags] for packages that open through a library.
 const OwnOpenFlags = ownFlags
 
-// isLoop: Windows reports a link loop as an ordinary open error.
+// isLoop: these systems report a link loop as an ordinary open error.
 func isLoop(error) bool { return false }
 
-// isNotDir: Windows reports a file used as a folder as a missing path.
+// isNotDir: a file used as a folder is reported as a missing path.
 func isNotDir(error) bool { return false }
