@@ -138,6 +138,26 @@ func TestZoomAndIDs(t *testing.T) {
 	}
 }
 
+// TestZoomPastTheEnd: an id past the thread says which turns there are,
+// in words that hold for none and one as well.
+func TestZoomPastTheEnd(t *testing.T) {
+	tests := []struct {
+		n    int
+		want string
+	}{
+		{0, "agent dev has no turns yet (a session attached to it records them: /ai attach dev, or ai agent resume dev)"},
+		{1, "agent dev has 1 turn (#0)"},
+		{12, "agent dev has 12 turns (#0 to #11)"},
+	}
+	id, _ := ParseID("17")
+	for _, tt := range tests {
+		_, err := Zoom(fakeSource(tt.n, nil), id, false)
+		if !errors.Is(err, ErrBadID) || !strings.HasSuffix(err.Error(), tt.want) {
+			t.Errorf("%d turns: Zoom(17) = %v, want it to end %q", tt.n, err, tt.want)
+		}
+	}
+}
+
 func TestGrep(t *testing.T) {
 	src := fakeSource(4, nil)
 	src.Sums[thread.SumRange+" "+RangeKey(src.Thread.Turns, memory.Block{Lo: 0, Hi: 2})] = thread.Summary{Text: "early work on the parser"}

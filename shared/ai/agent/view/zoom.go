@@ -42,13 +42,25 @@ func ParseID(s string) (ID, error) {
 	return ID{Block: b, Item: k}, nil
 }
 
+// turnsHeld says which turns agent name's thread holds, for an id past
+// them: none yet, one, or a range.
+func turnsHeld(name string, n int) string {
+	switch n {
+	case 0:
+		return fmt.Sprintf("agent %s has no turns yet (a session attached to it records them: /ai attach %s, or ai agent resume %s)", name, name, name)
+	case 1:
+		return fmt.Sprintf("agent %s has 1 turn (#0)", name)
+	}
+	return fmt.Sprintf("agent %s has %d turns (#0 to #%d)", name, n, n-1)
+}
+
 // Zoom opens one line: a run's shared line and its two halves; a turn
 // whole (its message, summaries, every item and the reply); or one item.
 // toolOutput adds what the tools printed.
 func Zoom(src Source, id ID, toolOutput bool) (string, error) {
 	n := len(src.Thread.Turns)
 	if id.Block.Hi > n {
-		return "", fmt.Errorf("%w #%s: agent %s has %d turns (#0 to #%d)", ErrBadID, id.Block, src.Thread.Agent.Name, n, n-1)
+		return "", fmt.Errorf("%w #%s: %s", ErrBadID, id.Block, turnsHeld(src.Thread.Agent.Name, n))
 	}
 	if id.Block.Size() > 1 {
 		head, _ := src.olderLine(id.Block)
