@@ -10,6 +10,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/full"
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent/thread"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
 
 // AgentCmd is `ai agent …`.
@@ -132,12 +133,36 @@ func (c *AgentAttachCmd) Run(d *deps) error {
 	if err != nil {
 		return err
 	}
+	if _, err := w.Agent(c.Name); err != nil {
+		return err
+	}
+	if err := d.knownSession(w, c.Session, c.Transcript); err != nil {
+		return err
+	}
 	res, err := w.Attach(c.Name, sid, c.Transcript, d.Cwd, "ai agent attach "+c.Name)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(d.Stdout, attachedText(c.Name, sid, res))
 	return nil
+}
+
+// knownSession refuses a --session that names no session Claude Code
+// recorded (a placeholder like ID, a typo) unless --transcript says where
+// it is: attached, it would count as a live session of the agent from
+// then on and hold up ai agent rm. A session attached already is known.
+func (d *deps) knownSession(w *full.Workspace, flag, transcript string) error {
+	if flag == "" || transcript != "" || full.FindTranscript(d.Getenv, flag) != "" {
+		return nil
+	}
+	if name, err := w.SessionAgent(flag); err == nil && name != "" {
+		return nil
+	}
+	where := "~/.claude/projects"
+	if dirs, err := paths.Resolve(d.Getenv); err == nil {
+		where = d.pretty(dirs.Projects())
+	}
+	return fmt.Errorf("no Claude Code session %s: it has no transcript under %s; a session's id is in its /status (or pass --transcript FILE)", flag, where)
 }
 
 func attachedText(name, sid string, res full.Attached) string {

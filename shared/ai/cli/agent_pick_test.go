@@ -59,3 +59,34 @@ func TestUnnamedAgent(t *testing.T) {
 		})
 	}
 }
+
+// TestAttachUnknownSession: --session naming no session Claude Code
+// recorded (the docs' placeholder ID) is refused, saying where the id
+// comes from, and leaves the agent removable; a real session's id
+// (its transcript under ~/.claude/projects) is attached.
+func TestAttachUnknownSession(t *testing.T) {
+	r := newRun(t)
+	r.settings(t, "[chat]\nbackground = false\n")
+	r.must(t, "init")
+	r.must(t, "agent", "new", "dev")
+	_, errOut, code := r.ai(t, "agent", "attach", "dev", "--session", "ID")
+	if code == 0 || !strings.Contains(errOut, "no Claude Code session ID: it has no transcript under ~/.claude/projects; a session's id is in its /status") {
+		t.Fatalf("attach --session ID: exit %d, %s", code, errOut)
+	}
+	sid := "4f6c1d2e-8a9b-4c3d-9e8f-0a1b2c3d4e5f"
+	transcript := filepath.Join(r.home, ".claude", "projects", "-proj", sid+".jsonl")
+	if err := os.MkdirAll(filepath.Dir(transcript), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(transcript, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out := r.must(t, "agent", "attach", "dev", "--session", sid); !strings.Contains(out, "Attached session "+sid+" to agent dev") {
+		t.Errorf("attach a recorded session: %s", out)
+	}
+	r.must(t, "agent", "new", "ops")
+	r.ai(t, "agent", "attach", "ops", "--session", "ID")
+	if out := r.must(t, "agent", "rm", "ops", "--yes"); !strings.Contains(out, "ops") {
+		t.Errorf("rm after a refused attach: %s", out)
+	}
+}
