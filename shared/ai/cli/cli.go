@@ -42,6 +42,9 @@ type Env struct {
 	// Interactive is true when both stdin and stdout are a terminal: a
 	// command may ask (pick an agent, agree to convert a store).
 	Interactive bool
+	// InputTerminal is true when stdin is a terminal: a command that
+	// would read its text from stdin refuses, or says how to end it.
+	InputTerminal bool
 	// Exec replaces the process with the harness (ai agent resume): argv
 	// run in dir; nil cannot start one.
 	Exec func(dir string, argv []string) error
@@ -141,7 +144,8 @@ func newDeps(env Env) (*deps, error) {
 func OS() Env {
 	env := Env{IO: proc.OS()}
 	env.Terminal = term.IsTerminal(int(os.Stdout.Fd()))
-	env.Interactive = env.Terminal && term.IsTerminal(int(os.Stdin.Fd()))
+	env.InputTerminal = term.IsTerminal(int(os.Stdin.Fd()))
+	env.Interactive = env.Terminal && env.InputTerminal
 	env.Exec = execHarness
 	if exe, err := os.Executable(); err == nil {
 		env.Spawn = func(args []string) error { return detach.Start(exe, args, nil) }

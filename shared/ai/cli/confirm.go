@@ -43,9 +43,10 @@ func lowerFirst(s string) string {
 
 // newText is the new text of an edit: the words given, else (with none,
 // or "-") stdin read up to limit bytes, else on a terminal the user's
-// editor ($VISUAL, else $EDITOR) on old. keep reports that nothing was
+// editor ($VISUAL, else $EDITOR) on old; cmd is the command as typed
+// before the text, for the message. keep reports that nothing was
 // given and nothing is to be read (flags alone change the note).
-func (d *deps) newText(words []string, old string, limit int, keep bool) (string, error) {
+func (d *deps) newText(cmd string, words []string, old string, limit int, keep bool) (string, error) {
 	text := strings.Join(words, " ")
 	switch {
 	case len(words) > 0 && text != "-":
@@ -54,6 +55,9 @@ func (d *deps) newText(words []string, old string, limit int, keep bool) (string
 		return "", nil
 	case len(words) == 0 && d.Interactive:
 		return d.editInEditor(old, limit)
+	}
+	if err := d.stdinGuard(words, "new text", cmd); err != nil {
+		return "", err
 	}
 	data, err := io.ReadAll(io.LimitReader(d.Stdin, int64(limit)+1))
 	if err != nil {

@@ -43,7 +43,7 @@ func (c *MemoryEditCmd) Run(d *deps) error {
 	if err != nil {
 		return err
 	}
-	text, err := d.newText(c.Text, note.Text, maxStdinNote, false)
+	text, err := d.newText("ai memory edit "+c.ID, c.Text, note.Text, maxStdinNote, false)
 	if err != nil {
 		return err
 	}

@@ -83,6 +83,9 @@ type MemoryNoteCmd struct {
 func (c *MemoryNoteCmd) Run(d *deps) error {
 	text := strings.Join(c.Text, " ")
 	if len(c.Text) == 0 || text == "-" {
+		if err := d.stdinGuard(c.Text, "note", "ai memory note"); err != nil {
+			return err
+		}
 		data, err := io.ReadAll(io.LimitReader(d.Stdin, maxStdinNote+1))
 		if err != nil {
 			return fmt.Errorf("read the note from stdin: %w", err)

@@ -105,7 +105,7 @@ type NotesAddCmd struct {
 // Run checks the note, files it (making the store on first use) and
 // starts the background summariser.
 func (c *NotesAddCmd) Run(d *deps) error {
-	draft, err := c.draft(d.Stdin)
+	draft, err := c.draft(d)
 	if err != nil {
 		return err
 	}
@@ -123,14 +123,17 @@ func (c *NotesAddCmd) Run(d *deps) error {
 }
 
 // draft reads and checks everything before the store is touched.
-func (c *NotesAddCmd) draft(stdin io.Reader) (notes.Draft, error) {
+func (c *NotesAddCmd) draft(d *deps) (notes.Draft, error) {
 	t, err := notes.ParseTopic(c.Topic)
 	if err != nil {
 		return notes.Draft{}, err
 	}
 	claim := strings.Join(c.Claim, " ")
 	if len(c.Claim) == 0 || claim == "-" {
-		data, err := io.ReadAll(io.LimitReader(stdin, maxStdinClaim+1))
+		if err := d.stdinGuard(c.Claim, "claim", "ai notes add "+t.String()); err != nil {
+			return notes.Draft{}, err
+		}
+		data, err := io.ReadAll(io.LimitReader(d.Stdin, maxStdinClaim+1))
 		if err != nil {
 			return notes.Draft{}, fmt.Errorf("read the claim from stdin: %w", err)
 		}

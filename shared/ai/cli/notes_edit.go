@@ -95,7 +95,7 @@ func (c *NotesEditCmd) Run(d *deps) error {
 // change reads and checks the edit before the store is touched.
 func (c *NotesEditCmd) change(d *deps, note notes.Note) (notes.Change, error) {
 	flagsOnly := c.Title != "" || c.Confidence != ""
-	claim, err := d.newText(c.Claim, note.Claim, maxStdinClaim, flagsOnly)
+	claim, err := d.newText("ai notes edit "+string(note.ID), c.Claim, note.Claim, maxStdinClaim, flagsOnly)
 	if err != nil {
 		return notes.Change{}, err
 	}
