@@ -59,6 +59,10 @@ type Report struct {
 	NeedGit string
 	Busy    bool // another bootstrap held the lock: nothing was done
 	Wrote   bool // the state file was written
+	// FirstBlock is the CLAUDE.md the block was just written to for the
+	// first time (created, or prepended to the user's file, whose copy
+	// is FirstBackup): the user is told once.
+	FirstBlock, FirstBackup string
 }
 
 // Log writes the report to l: actions at info level, problems as
@@ -205,6 +209,9 @@ func (r *runner) record(e *claudeEntry, res Result) {
 		r.problem("%s left alone: %s", res.Path, res.Reason)
 	case Created, Prepended, Refreshed:
 		r.action("%s the session-intelligence block in %s", res.Action, res.Path)
+		if e.WrittenAt == "" && res.Action != Refreshed {
+			r.rep.FirstBlock, r.rep.FirstBackup = res.Path, res.Backup
+		}
 		e.RefreshedAt = at
 		e.WrittenAt = cmp.Or(e.WrittenAt, at)
 		e.Created = e.Created || res.Action == Created

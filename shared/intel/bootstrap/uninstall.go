@@ -185,3 +185,20 @@ func withoutBlock(data []byte, m markers, prepended bool) []byte {
 	out := make([]byte, 0, len(data)-(hi-lo))
 	return append(append(out, data[:lo]...), data[hi:]...)
 }
+
+// Blocks lists the CLAUDE.md files the bootstrap wrote its block to and
+// still counts as holding it (bootstrap.json's list): what [RemoveBlocks]
+// would go through. A missing or unreadable state lists none.
+func Blocks(d paths.Dirs) []string {
+	st, _, err := loadState(d.State)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, path := range slices.Sorted(maps.Keys(st.ClaudeMD)) {
+		if st.ClaudeMD[path].Managed {
+			out = append(out, path)
+		}
+	}
+	return out
+}

@@ -73,7 +73,7 @@ func makeRepo(b *testing.B, repo, cacheDir string) {
 	}
 	writeFile(b, filepath.Join(repo, "src/pkg07/file050.go"), "package x\n// dirty\n")
 	g, _ := gitinfo.Find(repo)
-	st, err := full.Compute(context.Background(), g)
+	st, err := full.Compute(context.Background(), g, full.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -103,9 +103,19 @@ func changedNames(ctx context.Context, parent, c *object.Commit) []string {
 	return out
 }
 
+// Options tune [Compute].
+type Options struct {
+	// OwnName and Own leave out a changed file that is not the user's
+	// work: one named OwnName (a base name) whose text at HEAD (empty
+	// when untracked) and in the work tree Own finds to differ only by
+	// what the plugin keeps in it. nil Own leaves nothing out.
+	OwnName string
+	Own     func(head, work []byte) bool
+}
+
 // Compute opens the repository with go-git and computes the status. It
 // stops counting diff lines when ctx ends, marking the result Truncated.
-func Compute(ctx context.Context, d gitinfo.Dirs) (gitinfo.Status, error) {
+func Compute(ctx context.Context, d gitinfo.Dirs, opts Options) (gitinfo.Status, error) {
 	st := gitinfo.Status{Key: d.Key()}
 	repo, err := git.PlainOpenWithOptions(d.Root, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
 	if err != nil {
@@ -131,7 +141,7 @@ func Compute(ctx context.Context, d gitinfo.Dirs) (gitinfo.Status, error) {
 		return st, err
 	}
 	for path, fs := range files {
-		if fs.Worktree == git.Unmodified && fs.Staging == git.Unmodified {
+		if fs.Worktree == git.Unmodified && fs.Staging == git.Unmodified || opts.own(headTree, d.Root, path) {
 			continue
 		}
 		st.Dirty++
@@ -147,6 +157,14 @@ func Compute(ctx context.Context, d gitinfo.Dirs) (gitinfo.Status, error) {
 		st.Deleted += del
 	}
 	return st, nil
+}
+
+// own reports whether the changed file at path is the plugin's change only.
+func (o Options) own(tree *object.Tree, root, path string) bool {
+	if o.Own == nil || filepath.Base(filepath.FromSlash(path)) != o.OwnName {
+		return false
+	}
+	return o.Own([]byte(blobText(tree, path)), []byte(fileText(filepath.Join(root, filepath.FromSlash(path)))))
 }
 
 // lineDelta counts lines added and deleted between HEAD and the work tree

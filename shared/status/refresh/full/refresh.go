@@ -18,6 +18,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/intel/bootstrap"
 	probe "github.com/session-intelligence/session-intelligence/shared/status/health/full"
 	"github.com/session-intelligence/session-intelligence/shared/status/line"
 	"github.com/session-intelligence/session-intelligence/shared/status/quota/endpoint"
@@ -81,7 +82,10 @@ func refreshGit(ctx context.Context, d *deps, root string) error {
 	}
 	path := gitinfo.CachePath(d.Dirs.Cache(), g.Root)
 	return lock.With(path+".lock", 10*time.Millisecond, func() error {
-		st, err := full.Compute(ctx, g)
+		// A CLAUDE.md changed only by the rules block is the plugin's
+		// doing, not work in flight: the status line, the resume and the
+		// guidance leave it out.
+		st, err := full.Compute(ctx, g, full.Options{OwnName: "CLAUDE.md", Own: bootstrap.OnlyOurBlock})
 		if err != nil {
 			st.Err = err.Error()
 		}
