@@ -77,9 +77,19 @@ type Compact struct {
 
 // Continue configures the post-compact resume.
 type Continue struct {
-	AfterCompact bool `json:"afterCompact"`
-	ClaudeMd     bool `json:"claudeMd"`
+	AfterCompact bool   `json:"afterCompact"`
+	Rules        string `json:"rules"` // one of RulesPlaces
 }
+
+// Where the session rules go (continue.rules).
+const (
+	RulesClaudeMd = "claude-md" // a block in the project's CLAUDE.md
+	RulesContext  = "context"   // each session's start context
+	RulesOff      = "off"
+)
+
+// RulesPlaces are the values of continue.rules.
+var RulesPlaces = []string{RulesClaudeMd, RulesContext, RulesOff}
 
 // TaskChange configures the UserPromptSubmit task-change detector.
 type TaskChange struct {
@@ -156,7 +166,7 @@ func Default() Config {
 			PerProject: map[string]map[string]any{}, Fields: []string{},
 		},
 		Compact:  Compact{Threshold: 50, Autoblock: true, MemoryOffload: true, StablePrefix: true, Format: "markdown", KeepRules: true, Notify: "off"},
-		Continue: Continue{AfterCompact: true, ClaudeMd: true},
+		Continue: Continue{AfterCompact: true, Rules: RulesClaudeMd},
 		TaskChange: TaskChange{
 			Enabled: true, MinTokens: 100_000, SameDomainScore: 0.5, DifferentDomainScore: 0.2,
 			ConversationalMaxLen: 120, RecentHours: 24, TranscriptTurns: 20,

@@ -90,6 +90,25 @@ func TestLoadInvalidJSONNamesLine(t *testing.T) {
 	}
 }
 
+// TestClaudeMdSwitchFolds: the on/off continue.claudeMd of older
+// versions still means what it meant: false sends the rules nowhere,
+// true is the default place, and continue.rules wins when both are set.
+func TestClaudeMdSwitchFolds(t *testing.T) {
+	tests := []struct{ doc, want string }{
+		{`{"continue": {"claudeMd": false}}`, RulesOff},
+		{`{"continue": {"claudeMd": true}}`, RulesClaudeMd},
+		{`{"continue": {"claudeMd": false, "rules": "context"}}`, RulesContext},
+		{`{"continue": {"rules": "context"}}`, RulesContext},
+		{`{}`, RulesClaudeMd},
+	}
+	for _, tt := range tests {
+		cfg, probs := Load(Files{Unified: writeFile(t, tt.doc)}, env(nil))
+		if cfg.Continue.Rules != tt.want || len(probs) != 0 {
+			t.Errorf("%s: continue.rules = %q, problems %v; want %q", tt.doc, cfg.Continue.Rules, probs, tt.want)
+		}
+	}
+}
+
 func TestLegacyFoldsUnderStatusline(t *testing.T) {
 	legacy := writeFile(t, `{"fields": ["tokens"], "maxTaskLength": 70}`)
 	unified := writeFile(t, `{"statusline": {"maxTaskLength": 90}}`)

@@ -108,8 +108,8 @@ var Keys = []Key{
 	// Post-compact resume.
 	{Path: "continue.afterCompact", Kind: Bool, Label: "Resume after compact", Section: "Continue",
 		Doc: "Write a hand-off at PreCompact and inject a resume block after the compaction."},
-	{Path: "continue.claudeMd", Kind: Bool, Label: "Manage CLAUDE.md rules block", Section: "Continue",
-		Doc: "Keep the session-discipline block between the session-intelligence markers of the project's CLAUDE.md current (nothing outside the markers is touched)."},
+	{Path: "continue.rules", Kind: Enum, Values: RulesPlaces, Label: "Where the session rules go", Section: "Continue",
+		Doc: "Where the session-discipline rules go: claude-md keeps them as a block between the session-intelligence markers of the project's CLAUDE.md (nothing outside the markers is touched; the file shows as modified in git); context adds them to each session's start context instead, again after every compaction and /clear, and touches nothing in the repository; off sends them nowhere. Leaving claude-md takes the block back out of every CLAUDE.md it was written to."},
 	// Task change detector.
 	{Path: "taskChange.enabled", Kind: Bool, Label: "Task-change hints", Env: "CLAUDE_TASK_CHANGE", Section: "Task change detection",
 		Doc: "Score each new prompt against the current work and hint /compact or /clear on a domain change."},

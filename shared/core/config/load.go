@@ -136,6 +136,7 @@ func describeJSONError(data []byte, err error) string {
 
 // foldAliases maps keys of older versions onto their current names.
 func foldAliases(doc map[string]any) {
+	foldClaudeMd(doc)
 	if old, ok := doc["learn"].(map[string]any); ok {
 		cur, _ := doc["learning"].(map[string]any)
 		if cur == nil {
@@ -148,6 +149,21 @@ func foldAliases(doc map[string]any) {
 		}
 		doc["learning"] = cur
 		delete(doc, "learn")
+	}
+}
+
+// foldClaudeMd maps continue.claudeMd, the on/off switch of the CLAUDE.md
+// block before continue.rules chose a place: false is continue.rules
+// "off" where that is not set; true was the default.
+func foldClaudeMd(doc map[string]any) {
+	cont, _ := doc["continue"].(map[string]any)
+	on, ok := cont["claudeMd"].(bool)
+	if !ok {
+		return
+	}
+	delete(cont, "claudeMd")
+	if _, set := cont["rules"]; !set && !on {
+		cont["rules"] = RulesOff
 	}
 }
 

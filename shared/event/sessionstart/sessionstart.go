@@ -11,13 +11,11 @@
 package sessionstart
 
 import (
-	"path/filepath"
 	"runtime"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/agent"
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
-	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/intel/capture"
 	"github.com/session-intelligence/session-intelligence/shared/intel/handoff"
@@ -45,15 +43,8 @@ const tipMarker = "tip-manual-compact"
 // needs: Claude Code waits after it, so a short message resumes the work
 // (the resume banner repeats the tip at its bottom).
 func compactTip(rt *hookio.Runtime, _ *hookio.Input) (hookio.Result, error) {
-	marker := filepath.Join(rt.Dirs.State, tipMarker)
-	if fsutil.Marked(marker) {
+	if !once(rt, tipMarker) {
 		return hookio.Result{}, nil
-	}
-	if err := fsutil.PrivateDir(rt.Dirs.State); err != nil {
-		return hookio.Result{}, err
-	}
-	if err := fsutil.Touch(marker, rt.Now()); err != nil {
-		return hookio.Result{}, err
 	}
 	return hookio.Result{Notice: "session-intelligence: " + handoff.ManualTip}, nil
 }

@@ -19,7 +19,7 @@ type configEdit struct {
 }
 
 // sessionStartKeys act when a session starts, not on every call.
-var sessionStartKeys = []string{"statusline.autoWire", "continue.claudeMd"}
+var sessionStartKeys = []string{"statusline.autoWire", "continue.rules"}
 
 // applyEdit prints the change as a unified diff and, only with yes,
 // writes it: under the file's lock, after a backup, atomically, applied
@@ -91,6 +91,9 @@ func report(d *deps, path string, old, next, legacy []byte, keys []string, backu
 		case diff != "" && slices.Contains(sessionStartKeys, key):
 			fmt.Fprintf(d.Stdout, "Note: %s acts when a session starts: it applies from the next session.\n", key)
 		}
+	}
+	if diff != "" {
+		rulesMove(d, old, next, backup != "")
 	}
 	return nil
 }

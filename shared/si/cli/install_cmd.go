@@ -132,13 +132,16 @@ func printRemoved(d *deps, dirs paths.Dirs, out installer.Removed) {
 	if out.OnPath.CreatedDir {
 		fmt.Fprintf(d.Stdout, "removed %s (the install had created it)\n", out.OnPath.Dir)
 	}
-	for _, m := range out.ClaudeMD {
+	printRemovals(d, out.ClaudeMD)
+}
+
+// printRemovals says what taking the rules block out did to each CLAUDE.md.
+func printRemovals(d *deps, removals []bootstrap.Removal) {
+	for _, m := range removals {
 		switch m.Outcome {
 		case bootstrap.BlockRemoved, bootstrap.FileDeleted:
 			fmt.Fprintf(d.Stdout, "%s %s\n", m.Outcome, m.Path)
-		case bootstrap.UserEdited:
-			fmt.Fprintf(d.Stdout, "left %s alone: %s\n", m.Path, m.Reason)
-		case bootstrap.Refused:
+		case bootstrap.UserEdited, bootstrap.Refused:
 			fmt.Fprintf(d.Stdout, "left %s alone: %s\n", m.Path, m.Reason)
 		}
 		if m.Legacy != "" {
