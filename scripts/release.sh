@@ -31,6 +31,8 @@ out=${1:-$root/dist/session-intelligence-$version}
 rm -rf "$out"
 mkdir -p "$out"
 cp -R "$root/plugin/." "$out/"
+# What Claude Code laid into the checkout's plugin (its type root) is not ours to ship.
+rm -rf "$out/plugins/session-intelligence/tsconfig.json" "$out/plugins/session-intelligence/.claude-plugin/types"
 for f in "$out/plugins/session-intelligence/.claude-plugin/plugin.json" "$out/.claude-plugin/marketplace.json"; do
   sed -i.orig 's/^\( *"version": *"\)[^"]*"/\1'"$relver"'"/' "$f" && rm -f "$f.orig"
 done

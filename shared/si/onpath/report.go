@@ -31,7 +31,7 @@ func (r Report) Print(w io.Writer, home string, dry bool) {
 		}
 	}
 	if !r.OnPath {
-		fmt.Fprintf(w, "  %s is not on your PATH; add this line to your shell's profile (~/.bashrc, ~/.zshrc, ~/.profile):\n      %s\n",
+		fmt.Fprintf(w, "  %s is not on your PATH, so this shell does not find si and ai yet. Run this line now, and add it to your shell's profile (~/.bashrc, ~/.zshrc, ~/.profile) for new shells:\n      %s\n",
 			r.Dir, PathLine(r.Dir, home))
 	}
 }
