@@ -25,6 +25,10 @@ func (DoctorCmd) Run(d *deps) error {
 			fmt.Fprintf(d.Stdout, "      %-18s fix: %s\n", "", c.Fix)
 		}
 	}
+	if f.Removed != "" {
+		fmt.Fprintln(d.Stdout, "\nsession-intelligence was removed from Claude Code. si uninstall finishes the job: it takes out what is left above and lists what it keeps.")
+		return errSilent
+	}
 	if inspect.Failed(checks) {
 		fmt.Fprintln(d.Stdout, "\nsession-intelligence is not fully working; apply the fixes above.")
 		return errSilent

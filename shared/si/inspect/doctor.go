@@ -32,6 +32,9 @@ var Core = []hookio.Event{hookio.SessionStart, hookio.PreCompact, hookio.PostToo
 
 // Doctor runs every check against gathered facts.
 func Doctor(f Facts, o Options) []Check {
+	if f.Removed != "" {
+		return append(f.removedChecks(o), f.checkConfig())
+	}
 	checks := []Check{f.checkPlugin(), f.checkDisabledHooks(), f.checkManaged(), f.checkSettings()}
 	checks = append(checks, f.checkHooks()...)
 	checks = append(checks, f.checkFiring(o), f.checkConfig(), f.checkUsageEndpoint(), f.checkStatusline(), f.checkCommand(), f.checkState(o), f.checkDamaged(o), f.checkClaude())

@@ -10,6 +10,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/cc/managed"
+	"github.com/session-intelligence/session-intelligence/shared/cc/usercmd"
 	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
@@ -48,6 +49,11 @@ type Facts struct {
 	Usage    UsageEndpoint
 	Claude   string   // the claude binary on PATH
 	Damaged  []string // state files found damaged and moved aside
+	// Removed is the plugin our records name (the status line's wiring,
+	// the user commands) when Claude Code no longer has it installed and
+	// nothing else registers our hooks: it was uninstalled with claude
+	// plugin uninstall or /plugin, and si uninstall finishes the job.
+	Removed string
 }
 
 // UsageEndpoint is the quota refresher's endpoint, where it was set and
@@ -105,6 +111,7 @@ func Gather(o Options) Facts {
 		_, err := os.Stat(filepath.Join(o.Dirs.Claude, "commands", name+".md"))
 		f.Commands[name] = err == nil
 	}
+	f.Removed = f.removed(o)
 	cfg, probs := config.Load(config.Files{Legacy: o.Dirs.LegacyConfig(), Unified: o.Dirs.Config()}, o.Getenv)
 	f.Config, f.Usage = probs, usageEndpoint(cfg, o)
 	f.Damaged = fsutil.FindDamaged(maxDoctorWalk, o.Dirs.State, o.Dirs.Logs)
@@ -112,6 +119,18 @@ func Gather(o Options) Facts {
 		f.Claude, _ = o.LookPath("claude")
 	}
 	return f
+}
+
+// removed names the plugin Claude Code removed, "" when it is there (or
+// disabled, which doctor reports apart) or was never installed as one.
+func (f Facts) removed(o Options) string {
+	if f.Install.ID != "" || f.Install.Err != nil || len(f.Hooks) > 0 {
+		return ""
+	}
+	if id := wiring.Load(o.Dirs).Plugin; id != "" {
+		return id
+	}
+	return usercmd.RecordedPlugin(o.Dirs.State)
 }
 
 func levels(o Options) []Level {

@@ -275,3 +275,32 @@ func TestDoctorDamaged(t *testing.T) {
 		t.Errorf("detail = %q", c.Detail)
 	}
 }
+
+// TestDoctorAfterClaudeRemovedIt: our records name the plugin, Claude
+// Code's registry no longer does: doctor says it is gone and lists what
+// is left (the CLAUDE.md blocks, si and ai on PATH), without the checks
+// of a working install.
+func TestDoctorAfterClaudeRemovedIt(t *testing.T) {
+	w := newWorld(t)
+	w.write(filepath.Join(w.home, ".claude", "session-intelligence", "statusline.json"), `{"binary":"x","plugin":"session-intelligence@session-intelligence"}`)
+	w.write(filepath.Join(w.home, ".claude", "session-intelligence", "bootstrap.json"),
+		`{"claudeMd":{"/a/CLAUDE.md":{"managed":true},"/b/CLAUDE.md":{"managed":true},"/c/CLAUDE.md":{"managed":false}}}`)
+	link := filepath.Join(w.home, ".local", "bin", "si")
+	w.write(link, "#!/bin/sh\n")
+	w.write(filepath.Join(w.home, ".claude", "session-intelligence", "onpath.json"), `{"dir":"`+filepath.Dir(link)+`","entries":{"si":{"path":"`+link+`","target":"x","kind":"link"}}}`)
+	checks := w.doctor()
+	expect(t, checks, "plugin", Fail, "session-intelligence@session-intelligence is no longer installed in Claude Code")
+	expect(t, checks, "left behind", Warn, "the rules block in 2 CLAUDE.md files; si and ai on your PATH ("+link+")")
+	if c := checks["left behind"]; !strings.Contains(c.Fix, "si uninstall") {
+		t.Errorf("left behind: fix %q", c.Fix)
+	}
+	for _, name := range []string{"hook SessionStart", "/si command", "status line"} {
+		if _, ok := checks[name]; ok {
+			t.Errorf("doctor still checks %q after the removal", name)
+		}
+	}
+	w.installPlugin()
+	if _, ok := w.doctor()["left behind"]; ok {
+		t.Errorf("an installed plugin is reported removed")
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
@@ -173,4 +174,18 @@ func shadow(name, dir, path string) string {
 func Recorded(d paths.Dirs) bool {
 	_, err := os.Lstat(recordPath(d))
 	return err == nil
+}
+
+// Placed lists the commands the record says an installer put on PATH
+// that are still there, sorted.
+func Placed(d paths.Dirs) []string {
+	r, _ := load(d)
+	var out []string
+	for _, e := range r.Entries {
+		if _, err := os.Lstat(e.Path); err == nil {
+			out = append(out, e.Path)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

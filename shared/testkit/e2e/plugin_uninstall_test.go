@@ -122,6 +122,25 @@ func TestPluginUninstallStepsAside(t *testing.T) {
 	}
 	stepsAside(t, s, before, "after claude plugin uninstall")
 
+	// si doctor says the plugin is gone, what is left and that si
+	// uninstall takes it out; no "reinstall" for each hook, no /si claim.
+	doctor := exec.Command(filepath.Join(s.env.Home, ".claude", "session-intelligence", "bin", "si"), "doctor")
+	doctor.Dir, doctor.Env = s.env.Project, s.env.Environ()
+	out, err := doctor.CombinedOutput()
+	for _, want := range []string{"FAIL  plugin", pluginID + " is no longer installed in Claude Code", "fix: to use it again: claude plugin install " + pluginID,
+		"warn  left behind", "the stable copies in " + filepath.Join(s.env.Home, ".claude", "session-intelligence", "bin"),
+		"fix: si uninstall takes these out", "session-intelligence was removed from Claude Code. si uninstall finishes the job"} {
+		if err == nil || !strings.Contains(string(out), want) {
+			t.Errorf("si doctor after the uninstall (%v) lacks %q:\n%s", err, want, out)
+		}
+	}
+	for _, wrong := range []string{"hook SessionStart", "reinstall", "namespaced", "/session-intelligence:si"} {
+		if strings.Contains(string(out), wrong) {
+			t.Errorf("si doctor after the uninstall says %q:\n%s", wrong, out)
+		}
+	}
+	t.Logf("si doctor after claude plugin uninstall:\n%s", out)
+
 	s.sid = cctest.NewSessionID()
 	s.run(t, "/si show")
 	if !s.api.Saw("is no longer installed or enabled, so this command has removed itself") || s.api.Saw("$ si show") {
