@@ -27,8 +27,9 @@ type Zones struct {
 	Yellow int64 `json:"yellow"`
 	Orange int64 `json:"orange"`
 	Red    int64 `json:"red"`
-	// UserSet is true when a configuration file set them to other than
-	// the defaults: then they win over learned and window-derived zones.
+	// UserSet is true when a configuration file set any of them to other
+	// than its default: each such border ([Zones.Custom]) wins over the
+	// learned and window-derived ones; the others follow the session.
 	UserSet bool `json:"-"`
 }
 

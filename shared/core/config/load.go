@@ -105,8 +105,15 @@ func Merge(cfg *Config, r io.Reader, name, under string) []Problem {
 // the defaults (the seeded configuration writes them out) are not the
 // user's choice: they follow the context window.
 func (z Zones) custom() bool {
+	y, o, r := z.Custom()
+	return y || o || r
+}
+
+// Custom says which borders differ from the defaults: those are the
+// user's, each exact; a border left at its default follows the session.
+func (z Zones) Custom() (yellow, orange, red bool) {
 	d := Default().Statusline.Zones
-	return z.Yellow != d.Yellow || z.Orange != d.Orange || z.Red != d.Red
+	return z.Yellow != d.Yellow, z.Orange != d.Orange, z.Red != d.Red
 }
 
 // setsZones reports whether a cleaned document sets any zone border.

@@ -2,6 +2,7 @@ package zones
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/session-intelligence/session-intelligence/shared/intel/history"
@@ -121,10 +122,13 @@ func useful(entries []history.Entry, point int64) []history.Entry {
 // three quarters of past ones at compaction gets its orange pulled in.
 func (l Learned) For(currentCost float64) Set {
 	s := l.Set
-	if !s.Adaptive || l.CostP75 <= 0 || currentCost <= l.CostP75 {
-		return s
+	if !s.Adaptive || l.CostP75 <= 0 || currentCost <= l.CostP75 || slices.Contains(s.User, "orange") {
+		return s // a user's orange stays where it was set
 	}
 	s.Orange = max(l.Lo, round(float64(s.Orange)*costPull))
+	if slices.Contains(s.User, "yellow") && s.Orange <= s.Yellow {
+		return l.Set // it would pass the user's yellow
+	}
 	s.Yellow = min(s.Yellow, s.Orange-1)
 	s.CostTightened = true
 	return s

@@ -132,7 +132,64 @@ func TestResolveUserWins(t *testing.T) {
 	}
 	u := Static(user)
 	u.Compact = 167_000
-	if why := u.Why(point(200_000)); !strings.Contains(why, "fires only if auto-compaction does not") {
+	if why := u.Why(point(200_000)); !strings.Contains(why, "yellow, orange and red are at or past auto-compaction at 167k (200k window from the status line), so they fire only if auto-compaction does not") {
 		t.Errorf("Why of user zones past the point = %q", why)
+	}
+}
+
+// TestOverride: a zone the user sets moves that zone only; the others
+// keep the session's borders unless the order breaks, and then keep the
+// session's gap to it. Before a 200k window's point: 107k, 137k, 157k.
+func TestOverride(t *testing.T) {
+	base := Base(point(200_000))
+	d := config.Default().Statusline.Zones
+	zones := func(y, o, r int64) config.Zones {
+		z := config.Zones{Yellow: d.Yellow, Orange: d.Orange, Red: d.Red, UserSet: true}
+		if y > 0 {
+			z.Yellow = y
+		}
+		if o > 0 {
+			z.Orange = o
+		}
+		if r > 0 {
+			z.Red = r
+		}
+		return z
+	}
+	tests := []struct {
+		name        string
+		z           config.Zones
+		y, o, r     int64
+		user, moved string
+		past        string
+		whyHas      string
+	}{
+		{"yellow lower", zones(90_000, 0, 0), 90_000, 137_000, 157_000, "yellow", "", "", "yellow set in the configuration (statusline.zones), the rest placed before auto-compaction at 167k"},
+		{"orange in between", zones(0, 120_000, 0), 107_000, 120_000, 157_000, "orange", "", "", "orange set in the configuration"},
+		{"yellow past orange", zones(150_000, 0, 0), 150_000, 180_000, 200_000, "yellow", "orange red", "orange red", "with orange and red moved to stay in order around it; orange and red are at or past auto-compaction at 167k"},
+		{"red below yellow", zones(0, 0, 100_000), 50_000, 80_000, 100_000, "red", "yellow orange", "", "red set in the configuration"},
+		{"all three", zones(100_000, 150_000, 180_000), 100_000, 150_000, 180_000, "yellow orange red", "", "red", "set in the configuration (statusline.zones), which wins"},
+		{"none", d, 107_000, 137_000, 157_000, "", "", "", "placed before"},
+	}
+	for _, tt := range tests {
+		s := base.Override(tt.z)
+		if s.Yellow != tt.y || s.Orange != tt.o || s.Red != tt.r || strings.Join(s.User, " ") != tt.user ||
+			strings.Join(s.Moved, " ") != tt.moved || strings.Join(s.PastPoint(), " ") != tt.past {
+			t.Errorf("%s: Override = %+v (past %v); want %d/%d/%d, user %q, moved %q, past %q", tt.name, s, s.PastPoint(), tt.y, tt.o, tt.r, tt.user, tt.moved, tt.past)
+		}
+		if why := s.Why(point(200_000)); !strings.Contains(why, tt.whyHas) {
+			t.Errorf("%s: Why = %q, want it to hold %q", tt.name, why, tt.whyHas)
+		}
+	}
+	// Resolve keeps the session's zones for the borders not set, and
+	// does not reuse a set made for other user zones.
+	path := filepath.Join(t.TempDir(), "none.jsonl")
+	c, _ := Resolve(Cached{}, path, zones(90_000, 0, 0), point(200_000), "/p")
+	if s := c.Learned.Set; s.Yellow != 90_000 || s.Orange != 137_000 || s.Red != 157_000 {
+		t.Errorf("Resolve with yellow set = %+v", s)
+	}
+	c, _ = Resolve(c, path, zones(0, 120_000, 0), point(200_000), "/p")
+	if s := c.Learned.Set; s.Yellow != 107_000 || s.Orange != 120_000 {
+		t.Errorf("Resolve after the user's zones changed = %+v", s)
 	}
 }

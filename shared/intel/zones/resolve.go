@@ -25,6 +25,7 @@ type Cached struct {
 	Stamp   string  `json:"stamp"`
 	Cwd     string  `json:"cwd"`
 	Point   int64   `json:"point,omitempty"`
+	User    string  `json:"user,omitempty"` // the configuration's zones it was made for, "" when none are set
 	Learned Learned `json:"learned"`
 }
 
@@ -35,18 +36,27 @@ type Cached struct {
 // when c was stale and has been replaced (the caller may want to save
 // it).
 func Resolve(c Cached, path string, z config.Zones, pt autocompact.Point, cwd string) (Cached, bool) {
-	if z.UserSet {
+	if y, o, r := z.Custom(); z.UserSet && y && o && r {
 		set := Static(z)
 		if !pt.Off {
 			set.Compact = pt.Threshold
 		}
+		set.User = []string{"yellow", "orange", "red"}
 		return Cached{Cwd: cwd, Point: pt.Threshold, Learned: Learned{Set: set}}, true
+	}
+	user := ""
+	if z.UserSet {
+		user = fmt.Sprintf("%d/%d/%d", z.Yellow, z.Orange, z.Red)
 	}
 	base := Base(pt)
 	stamp := Stamp(path)
-	if c.Stamp == stamp && c.Cwd == cwd && c.Point == base.Compact && c.Learned.Set.Red > 0 {
+	if c.Stamp == stamp && c.Cwd == cwd && c.Point == base.Compact && c.User == user && c.Learned.Set.Red > 0 {
 		return c, true
 	}
 	entries, _ := history.Read(path)
-	return Cached{Stamp: stamp, Cwd: cwd, Point: base.Compact, Learned: Learn(entries, base, cwd)}, false
+	learned := Learn(entries, base, cwd)
+	if z.UserSet {
+		learned.Set = learned.Set.Override(z)
+	}
+	return Cached{Stamp: stamp, Cwd: cwd, Point: base.Compact, User: user, Learned: learned}, false
 }

@@ -13,19 +13,55 @@ import (
 func (s Set) Why(pt autocompact.Point) string {
 	borders := fmt.Sprintf("yellow %s, orange %s, red %s", humanize.Tokens(s.Yellow), humanize.Tokens(s.Orange), humanize.Tokens(s.Red))
 	point := PointText(pt)
-	switch s.Source {
-	case FromUser:
-		why := borders + ": set in the configuration (statusline.zones), which wins over learned and window-derived zones"
-		if s.Compact > 0 && s.Red >= s.Compact {
-			why += fmt.Sprintf("; red is at or past %s, so it fires only if auto-compaction does not", point)
+	var why string
+	switch {
+	case s.Source == FromUser:
+		why = borders + ": set in the configuration (statusline.zones), which wins over learned and window-derived zones"
+	case len(s.User) > 0:
+		why = fmt.Sprintf("%s: %s set in the configuration (statusline.zones), the rest %s", borders, and(s.User), s.derivedWhy(point))
+		if len(s.Moved) > 0 {
+			why += fmt.Sprintf(", with %s moved to stay in order around it", and(s.Moved))
 		}
-		return why
-	case FromLearned:
-		return fmt.Sprintf("%s: learned from %d compactions, within ±30%% of the zones for %s", borders, s.Samples, point)
-	case FromWindow:
-		return fmt.Sprintf("%s: placed before %s, to leave room to compact on purpose", borders, point)
+	default:
+		why = borders + ": " + s.derivedWhy(point)
 	}
-	return borders + ": the defaults, " + point
+	if past := s.PastPoint(); len(past) > 0 {
+		why += fmt.Sprintf("; %s at or past %s, so %s only if auto-compaction does not", isAre(past), point, itThey(past))
+	}
+	return why
+}
+
+// derivedWhy is where borders not set by the user come from.
+func (s Set) derivedWhy(point string) string {
+	switch s.Source {
+	case FromLearned:
+		return fmt.Sprintf("learned from %d compactions, within ±30%% of the zones for %s", s.Samples, point)
+	case FromWindow:
+		return fmt.Sprintf("placed before %s, to leave room to compact on purpose", point)
+	}
+	return "the defaults, " + point
+}
+
+// and joins names: "orange", "orange and red", "yellow, orange and red".
+func and(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func isAre(names []string) string {
+	if len(names) == 1 {
+		return names[0] + " is"
+	}
+	return and(names) + " are"
+}
+
+func itThey(names []string) string {
+	if len(names) == 1 {
+		return "it fires"
+	}
+	return "they fire"
 }
 
 // PointText names the compaction point and what it was computed from.

@@ -69,6 +69,10 @@ type Set struct {
 	CostTightened bool   `json:"costTightened,omitempty"` // orange pulled in by this session's cost
 	Source        string `json:"source,omitempty"`        // FromDefault, FromWindow, FromLearned or FromUser
 	Compact       int64  `json:"compact,omitempty"`       // where Claude Code compacts by itself; 0 when off or unknown
+	// User names the borders the configuration sets ([Set.Override]),
+	// Moved the others that moved to stay in order around them.
+	User  []string `json:"user,omitempty"`
+	Moved []string `json:"moved,omitempty"`
 }
 
 // Of returns the zone of a context size.

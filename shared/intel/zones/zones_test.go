@@ -1,6 +1,7 @@
 package zones
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
@@ -53,7 +54,7 @@ func TestStatic(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Static(tt.in); got != tt.want {
+			if got := Static(tt.in); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Static(%+v) = %+v, want %+v", tt.in, got, tt.want)
 			}
 		})
