@@ -187,11 +187,17 @@ func (c *ExplainCmd) Run(d *deps) error {
 // zonesInForce says which zones apply here and why: the user's, learned,
 // or placed before where Claude Code compacts by itself.
 func (d *deps) zonesInForce() string {
+	comp := d.compactionsWith(d.Config)
+	return comp.Zones.Why(comp.Point)
+}
+
+// compactionsWith is the zones and the compaction point that cfg gives
+// here: for this directory and the window of its newest session.
+func (d *deps) compactionsWith(cfg config.Config) inspect.Compactions {
 	s := inspect.FindSession(d.Dirs, "", d.Cwd, d.Getenv)
 	var win session.Window
 	if s.Found {
 		win = session.Dir(d.Dirs.Session(s.ID)).LoadWindow()
 	}
-	comp := inspect.ReadCompactions(d.Dirs, d.Config, d.Cwd, d.Getenv, win)
-	return comp.Zones.Why(comp.Point)
+	return inspect.ReadCompactions(d.Dirs, cfg, d.Cwd, d.Getenv, win)
 }

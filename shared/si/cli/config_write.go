@@ -94,6 +94,7 @@ func report(d *deps, path string, old, next, legacy []byte, keys []string, backu
 	}
 	if diff != "" {
 		rulesMove(d, old, next, backup != "")
+		zonesWarn(d, legacy, next, keys)
 	}
 	return nil
 }
