@@ -66,8 +66,17 @@ func (c *SlashCmd) replace(d *deps, sid string) (slashAnswer, error) {
 	if err != nil {
 		return slashAnswer{Text: "Nothing was compacted: the view could not be built: " + err.Error()}, nil
 	}
+	if v.agent == "" && v.notes == 0 {
+		return slashAnswer{Text: nothingToShow}, nil
+	}
 	return viewAnswer(v), nil
 }
+
+// nothingToShow is /ai's answer when the view would hold nothing: no
+// agent thread and an empty memory would replace the whole conversation
+// with a few lines, so the conversation stays.
+const nothingToShow = "/ai has nothing to show: this session is not attached to an agent and the memory holds no notes, so nothing was compacted; the conversation is as it was. " +
+	"/ai attach NAME (or /ai new NAME) gives the session an agent whose thread /ai shows; ai memory note \"…\" records a note."
 
 // cancelAnswer says that a cancelled /ai compacted nothing and which of
 // the planned lines it wrote.

@@ -246,3 +246,36 @@ func waitIdle(t *testing.T, path string) {
 		return ok || err != nil
 	})
 }
+
+// TestAiSlashNothingToShow: /ai in a session with no agent and an empty
+// memory says so on screen and compacts nothing: the next request still
+// carries the conversation.
+func TestAiSlashNothingToShow(t *testing.T) {
+	w := newAgentWorld(t)
+	proj := w.env.Project
+	sid := cctest.NewSessionID()
+	w.claude(t, proj, "look around [[bash: echo checked-the-tree]]", "--session-id", sid)
+	must(t, w.env.SeedInteractive())
+	tui := w.env.StartTUI(t, 200, 50, "--plugin-dir", w.plugin, "--resume", sid)
+	_, err := tui.WaitFor("look around", 30*time.Second)
+	must(t, err)
+	time.Sleep(time.Second) // the TUI swallows keys while it settles
+	must(t, tui.Submit("/ai", 10*time.Second))
+	_, err = tui.WaitFor("nothing was compacted", 60*time.Second)
+	if err != nil {
+		t.Fatalf("/ai with nothing to show: %v", err)
+	}
+	if screen := oneLine(tui.CaptureAll()); !strings.Contains(screen, "/ai has nothing to show: this session is not attached to an agent and the memory holds no notes") || strings.Contains(screen, "Compacted") {
+		t.Errorf("the screen after /ai:\n%s", tui.CaptureAll())
+	}
+	must(t, tui.Submit("after /ai", 10*time.Second))
+	waitUntil(t, 60*time.Second, "the request after /ai", func() bool { _, ok := firstRequestWith(w.api, "after /ai"); return ok })
+	r, _ := firstRequestWith(w.api, "after /ai")
+	if r.Contains(thread.ViewMarker) || !r.Contains("checked-the-tree") {
+		t.Errorf("the conversation was replaced:\n%.2000s", r.Text())
+	}
+	if n := compactions(w.api); n != 0 {
+		t.Errorf("%d summarisation requests", n)
+	}
+	must(t, tui.Exit(20*time.Second))
+}

@@ -156,6 +156,7 @@ function registerAi(on) {
     if (!pending) {
       const answer = await askAi($, ['--compact'], [])
       if (!answer.compact) return { skip: answer.text }
+      $.ui.log(answer.text) // what replaces the context, said before it does
       pending = answer
     }
     return { messages: aiMessages(pending.messages) }
