@@ -80,7 +80,7 @@ func (c *AgentBuildCmd) Run(d *deps) error {
 // modelSummariser is the summariser, with --model when given.
 func (d *deps) modelSummariser(model string) memory.Summariser {
 	if model != "" && d.Env.Summariser == nil {
-		return summarise.Claude{Model: model}
+		return d.claude(model)
 	}
 	return d.summariser()
 }

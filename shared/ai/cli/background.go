@@ -31,6 +31,9 @@ type bgStatus struct {
 	state         bgState
 	failed, retry time.Time // bgResting
 	why           string    // bgOff, bgNoSummariser
+	// started is set when this command started the run (bgStarted), not
+	// one found waiting: it calls a model, and the command says so.
+	started bool
 }
 
 // background decides whether b's background run may start now, and
@@ -41,6 +44,8 @@ func (d *deps) background(b builder) (st bgStatus, start bool) {
 	switch {
 	case d.Getenv("AI_NO_BACKGROUND") == "1":
 		return bgStatus{state: bgOff, why: "AI_NO_BACKGROUND=1"}, false
+	case !d.Settings.Summariser.Background:
+		return bgStatus{state: bgOff, why: "[summariser] background = false"}, false
 	case d.Getenv("AI_SUMMARISER") != "":
 		return bgStatus{state: bgOff, why: "this runs inside the summariser"}, false
 	case d.Spawn == nil:
@@ -97,7 +102,7 @@ func (st bgStatus) say(d *deps, job, cmd, later, log string) string {
 	clock := func(t time.Time) string { return t.In(d.Now().Location()).Format("15:04") }
 	switch st.state {
 	case bgStarted:
-		return fmt.Sprintf("a %s runs in the background (%s waits for it)", job, cmd)
+		return fmt.Sprintf("a %s runs in the background (a model call: %s; %s waits for it)", job, d.modelCmd(), cmd)
 	case bgResting:
 		return fmt.Sprintf("the last %s failed at %s (see %s); %s after %s starts another, or run %s now",
 			job, clock(st.failed), d.pretty(log), later, clock(st.retry), cmd)
@@ -105,4 +110,20 @@ func (st bgStatus) say(d *deps, job, cmd, later, log string) string {
 		return fmt.Sprintf("%s; install Claude Code, then run %s", st.why, cmd)
 	}
 	return fmt.Sprintf("background work is off (%s); run %s", st.why, cmd)
+}
+
+// modelCmd is the model call a summary makes, as the user would run it.
+func (d *deps) modelCmd() string {
+	return "claude -p --model " + d.Settings.Summariser.Model
+}
+
+// startedSays is the line a command prints when it started a background
+// run (job: "fold of older notes"): that it calls a model on the user's
+// account, which, and the setting that turns such runs off; "" when it
+// started none.
+func (d *deps) startedSays(st bgStatus, job string) string {
+	if !st.started {
+		return ""
+	}
+	return fmt.Sprintf("# a %s started in the background: a model call on your Claude Code account (%s); [summariser] background = false in ~/.ai/ai.toml turns these off\n", job, d.modelCmd())
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/modelcall"
 )
 
 // fakeClaude puts an executable claude on the run's PATH, so that a
@@ -35,8 +37,14 @@ func TestStatusMessagesAreTrue(t *testing.T) {
 		notes  string // the zoom's last line
 	}{
 		{"started", func(t *testing.T, r *run) { r.fakeClaude(t) }, true,
-			"# 1 range is not folded yet: a fold runs in the background (ai memory fold waits for it)",
-			"# summaries missing or stale: a summary build runs in the background (ai notes summarise waits for it)"},
+			"# 1 range is not folded yet: a fold runs in the background (a model call: claude -p --model sonnet; ai memory fold waits for it)",
+			"# summaries missing or stale: a summary build runs in the background (a model call: claude -p --model sonnet; ai notes summarise waits for it)"},
+		{"off by the setting", func(t *testing.T, r *run) {
+			r.fakeClaude(t)
+			r.settings(t, "[memory.view]\nlines = 2\n[summariser]\nbackground = false\n")
+		}, false,
+			"# 1 range is not folded yet: background work is off ([summariser] background = false); run ai memory fold",
+			"# summaries missing or stale: background work is off ([summariser] background = false); run ai notes summarise"},
 		{"off", func(t *testing.T, r *run) { r.fakeClaude(t); r.env["AI_NO_BACKGROUND"] = "1" }, false,
 			"# 1 range is not folded yet: background work is off (AI_NO_BACKGROUND=1); run ai memory fold",
 			"# summaries missing or stale: background work is off (AI_NO_BACKGROUND=1); run ai notes summarise"},
@@ -89,4 +97,69 @@ func TestStatusMessagesAreTrue(t *testing.T) {
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return lines[len(lines)-1]
+}
+
+// TestStartsSayTheyCallAModel: a note or a claim that starts a background
+// run says that it calls a model, which, and the setting that turns it
+// off; one that starts none says nothing of it. The runs a summary makes
+// are recorded in the model-call ledger under the command.
+func TestStartsSayTheyCallAModel(t *testing.T) {
+	r := newRun(t)
+	r.fakeClaude(t)
+	r.settings(t, "[memory.view]\nlines = 2\n")
+	r.must(t, "memory", "init")
+	for _, n := range []string{"a", "b"} {
+		if out := r.must(t, "memory", "note", n); strings.Contains(out, "model") {
+			t.Errorf("a note that starts nothing: %s", out)
+		}
+	}
+	want := "# a fold of older notes started in the background: a model call on your Claude Code account (claude -p --model sonnet); [summariser] background = false in ~/.ai/ai.toml turns these off\n"
+	if out := r.must(t, "memory", "note", "c"); out != "noted #2\n"+want {
+		t.Errorf("the note that starts a fold:\n%s\nwant\n%s", out, want)
+	}
+	out := r.must(t, "notes", "add", "billing.rounding", "Invoices round half-even.")
+	if !strings.Contains(out, "# a summary of the topics above it started in the background: a model call on your Claude Code account (claude -p --model sonnet)") {
+		t.Errorf("ai notes add:\n%s", out)
+	}
+	r.settings(t, "[memory.view]\nlines = 2\n[summariser]\nbackground = false\n")
+	r.spawned = nil
+	if out := r.must(t, "memory", "note", "d"); strings.Contains(out, "model") || len(r.spawned) != 0 {
+		t.Errorf("background off: %s, started %q", out, r.spawned)
+	}
+	// The fold itself, in the background as the note started it, asks
+	// claude -p once per range and records each call.
+	r.ai(t, "memory", "fold", "--background") // the fake claude fails: the call is recorded before it runs
+	tally, err := modelcall.Count(filepath.Join(r.home, ".claude", "session-intelligence", "model-calls.jsonl"), time.Time{})
+	if err != nil || tally.Total == 0 || tally.By["ai memory fold (background)"] != tally.Total {
+		t.Errorf("ledger: %+v, %v", tally, err)
+	}
+}
+
+// TestStatus: ai status names the memory, the notes, the project and the
+// model calls the ledger holds, with the switches that make them.
+func TestStatus(t *testing.T) {
+	r := newRun(t)
+	r.settings(t, "[chat]\nbackground = false\n")
+	if out := r.must(t, "status"); !strings.Contains(out, "memory       none yet (ai memory init makes it)\n") ||
+		!strings.Contains(out, "model calls  none in the last 7 days\n") || !strings.Contains(out, "project      none here") {
+		t.Errorf("ai status before anything:\n%s", out)
+	}
+	r.must(t, "memory", "init")
+	r.must(t, "memory", "note", "one")
+	r.must(t, "init")
+	r.must(t, "agent", "new", "dev")
+	ledger := filepath.Join(r.home, ".claude", "session-intelligence", "model-calls.jsonl")
+	for _, by := range []string{"ai memory fold (background)", "ai agent build (background)", "ai memory fold (background)"} {
+		if err := modelcall.Record(ledger, modelcall.Call{T: r.now.Add(-time.Hour).Unix(), By: by, Model: "sonnet"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := r.must(t, "status")
+	for _, want := range []string{"memory       ~/.ai/memory: 1 note\n", "project      proj: 1 agent (dev)\n",
+		"model calls  3 in the last 24 hours (ai memory fold (background) 2, ai agent build (background) 1), 3 in the last 7 days, the last 1hr 0m ago\n",
+		"             ai's background summaries with claude -p --model sonnet: memory folds and notes topics on ([summariser] background in ai.toml), agent threads after each turn off ([chat] background); the task-change tie-breaker (claude-haiku-4-5) off (taskChange.semanticFallback)\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("ai status lacks %q:\n%s", want, out)
+		}
+	}
 }

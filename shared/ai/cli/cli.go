@@ -14,6 +14,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/alecthomas/kong"
 	"golang.org/x/term"
@@ -58,6 +60,9 @@ type deps struct {
 	Env
 	Settings settings.Settings
 	Home     string
+	// caller names the command in the model-call ledger: "ai memory
+	// fold (background)".
+	caller string
 }
 
 // CLI is the grammar of `ai`.
@@ -70,6 +75,7 @@ type CLI struct {
 	View   ViewCmd   `cmd:"" help:"The whole memory, then this session's thread."`
 	Slash  SlashCmd  `cmd:"" hidden:"" help:"What /ai runs inside Claude Code."`
 	Page   PageCmd   `cmd:"" help:"Print a part of a saved view: ai page 17:2."`
+	Status StatusCmd `cmd:"" help:"The memory, the notes, this project's agents, and the model calls made on your account (how many, by what, what turns them off)."`
 	Help   HelpCmd   `cmd:"" help:"Print a page of the reference: ai help TOPIC; without a topic, the list."`
 }
 
@@ -119,6 +125,7 @@ func runParsed(ctx *kong.Context, env Env) int {
 	}
 	lock.ReportWaits(func(w lock.Wait) { fmt.Fprintln(env.Stderr, "ai:", w.Message(settings.Pretty(w.Path, d.Home))) })
 	defer lock.ReportWaits(nil)
+	d.caller = callerOf(ctx)
 	if err := ctx.Run(d); err != nil {
 		if !errors.Is(err, errSilent) {
 			fmt.Fprintln(env.Stderr, "ai:", err)
@@ -126,6 +133,22 @@ func runParsed(ctx *kong.Context, env Env) int {
 		return 1
 	}
 	return 0
+}
+
+// callerOf names the parsed command as the ledger shows it: its words
+// without placeholders, and whether it runs in the background.
+func callerOf(ctx *kong.Context) string {
+	var words []string
+	for _, w := range strings.Fields(ctx.Command()) {
+		if !strings.HasPrefix(w, "<") {
+			words = append(words, w)
+		}
+	}
+	name := "ai " + strings.Join(words, " ")
+	if slices.Contains(ctx.Args, "--background") {
+		name += " (background)"
+	}
+	return name
 }
 
 func newDeps(env Env) (*deps, error) {

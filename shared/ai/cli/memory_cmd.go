@@ -108,6 +108,6 @@ func (c *MemoryNoteCmd) Run(d *deps) error {
 		return err
 	}
 	fmt.Fprintf(d.Stdout, "noted #%d\n", note.ID)
-	d.foldLater(m)
+	fmt.Fprint(d.Stdout, d.startedSays(d.foldLater(m), "fold of older notes"))
 	return nil
 }

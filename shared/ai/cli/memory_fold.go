@@ -8,6 +8,8 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/memory"
 	"github.com/session-intelligence/session-intelligence/shared/ai/summarise"
+	"github.com/session-intelligence/session-intelligence/shared/core/modelcall"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
 
 // foldWait bounds how long a fold waits for the one running before it.
@@ -59,7 +61,17 @@ func (d *deps) summariser() memory.Summariser {
 	if d.Env.Summariser != nil {
 		return d.Env.Summariser
 	}
-	return summarise.Claude{Model: d.Settings.Summariser.Model}
+	return d.claude(d.Settings.Summariser.Model)
+}
+
+// claude is the claude -p summariser asking model, each run recorded in
+// the model-call ledger under the command that made it.
+func (d *deps) claude(model string) summarise.Claude {
+	c := summarise.Claude{Model: model, By: d.caller}
+	if dirs, err := paths.Resolve(d.Getenv); err == nil {
+		c.Ledger = modelcall.Path(dirs)
+	}
+	return c
 }
 
 // logPath is the fold log beside the store: ~/.ai/memory.log.
@@ -91,6 +103,7 @@ func (d *deps) foldLater(m *memory.Memory) bgStatus {
 		summarise.Logger{Path: logPath(m.Dir()), Now: d.Now}.Printf("start the background fold: %v", err)
 		return bgStatus{state: bgOff, why: "starting it failed: " + err.Error()}
 	}
+	st.started = true
 	return st
 }
 

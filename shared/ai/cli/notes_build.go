@@ -61,6 +61,7 @@ func (d *deps) summariseLater(n *notes.Notes) bgStatus {
 		summarise.Logger{Path: logPath(n.Dir()), Now: d.Now}.Printf("start the background summariser: %v", err)
 		return bgStatus{state: bgOff, why: "starting it failed: " + err.Error()}
 	}
+	st.started = true
 	return st
 }
 

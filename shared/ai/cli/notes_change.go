@@ -31,7 +31,7 @@ func (c *NotesMvCmd) Run(d *deps) error {
 	} else {
 		fmt.Fprintf(d.Stdout, "moved topic %s to %s (%s)\n", m.From, m.To, countOf(m.Files, "file"))
 	}
-	d.summariseLater(n)
+	fmt.Fprint(d.Stdout, d.startedSays(d.summariseLater(n), "summary of the topics it changed"))
 	return nil
 }
 

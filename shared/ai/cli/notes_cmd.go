@@ -118,7 +118,7 @@ func (c *NotesAddCmd) Run(d *deps) error {
 		return err
 	}
 	fmt.Fprintf(d.Stdout, "filed %s under %s\n", note.ID, note.Topic)
-	d.summariseLater(n)
+	fmt.Fprint(d.Stdout, d.startedSays(d.summariseLater(n), "summary of the topics above it"))
 	return nil
 }
 

@@ -41,7 +41,7 @@ func (c *NotesSyncCmd) Run(d *deps) error {
 		return err
 	}
 	if n, _, err := notes.Open(dir, d.Now); err == nil && notesHead(d, dir) != before {
-		d.summariseLater(n)
+		fmt.Fprint(d.Stdout, d.startedSays(d.summariseLater(n), "summary of the topics the sync changed"))
 	}
 	return nil
 }

@@ -22,7 +22,7 @@ var tables = map[string][]string{
 	"chat":        {"background"},
 	"agent":       {"view"},
 	"agent.view":  {"total", "latest", "recent", "single"},
-	"summariser":  {"backend", "model"},
+	"summariser":  {"backend", "model", "background"},
 	"memory":      {"entry-chars", "view"},
 	"memory.view": {"lines"},
 	"agents":      nil, // any agent name
@@ -42,6 +42,7 @@ var leaves = map[string]setter{
 	"agent.view.single":     whole(0, 10_000, func(s *Settings, v int) { s.AgentView.Single = v }),
 	"summariser.backend":    str(validBackend, func(s *Settings, f layerFile, key, v string) { s.Summariser.Backend = v }),
 	"summariser.model":      str(nonEmpty, func(s *Settings, f layerFile, key, v string) { s.Summariser.Model = v }),
+	"summariser.background": boolean(func(s *Settings, v bool) { s.Summariser.Background = v }),
 	"memory.entry-chars":    whole(1, 512, func(s *Settings, v int) { s.Memory.EntryChars = v }),
 	"memory.view.lines":     whole(1, 100_000, func(s *Settings, v int) { s.Memory.ViewLines = v }),
 	"agents.*.instructions": str(nonEmpty, addInstructions),

@@ -47,9 +47,13 @@ type AgentView struct {
 	Total, Latest, Recent, Single int
 }
 
-// Summariser is [summariser]: what writes every summary.
+// Summariser is [summariser]: what writes every summary. Background
+// lets a note or a view start the memory's fold and the notes' topic
+// summaries in the background (each a model call); [chat] background
+// is the agents' after each turn.
 type Summariser struct {
 	Backend, Model string
+	Background     bool
 }
 
 // Memory is [memory] and [memory.view].
@@ -76,7 +80,7 @@ func Default() Settings {
 	return Settings{
 		Chat:       Chat{Background: true},
 		AgentView:  AgentView{Total: 64, Latest: 1, Recent: 3, Single: 0},
-		Summariser: Summariser{Backend: "claude", Model: "sonnet"},
+		Summariser: Summariser{Backend: "claude", Model: "sonnet", Background: true},
 		Memory:     Memory{EntryChars: 280, ViewLines: 96},
 		Agents:     map[string]Agent{},
 		Origin:     map[string]string{},

@@ -40,7 +40,7 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Memory != (Memory{EntryChars: 280, ViewLines: 96}) || s.Summariser != (Summariser{"claude", "sonnet"}) ||
+	if s.Memory != (Memory{EntryChars: 280, ViewLines: 96}) || s.Summariser != (Summariser{"claude", "sonnet", true}) ||
 		!s.Chat.Background || s.AgentView != (AgentView{64, 1, 3, 0}) || len(s.Files) != 0 || s.Project.Root != "" {
 		t.Errorf("defaults = %+v", s)
 	}
@@ -53,13 +53,13 @@ func TestLayers(t *testing.T) {
 	w := newWorld(t)
 	put(t, w.user(), "[memory]\nentry-chars = 200\n[memory.view]\nlines = 50\n[summariser]\nmodel = \"haiku\"\n")
 	put(t, w.project(), "[project]\nname = \"widget\"\n[memory]\nentry-chars = 300\n[chat]\nbackground = false\n")
-	put(t, w.private(), "[memory.view]\nlines = 20\n")
+	put(t, w.private(), "[memory.view]\nlines = 20\n[summariser]\nbackground = false\n")
 	s, err := Load(w.home, filepath.Join(w.proj, "sub", "dir"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := Memory{EntryChars: 300, ViewLines: 20}
-	if s.Memory != want || s.Summariser.Model != "haiku" || s.Chat.Background || s.Project.Name != "widget" {
+	if s.Memory != want || s.Summariser.Model != "haiku" || s.Summariser.Background || s.Chat.Background || s.Project.Name != "widget" {
 		t.Errorf("settings = %+v", s)
 	}
 	if s.Project.Root != w.proj {

@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/core/modelcall"
 )
 
 // Backends this package knows, for settings validation.
@@ -44,6 +45,9 @@ type Claude struct {
 	Timeout time.Duration
 	// Run runs the command; nil means [Exec].
 	Run Runner
+	// Ledger, when set, is the model-call ledger each run is recorded in
+	// before it starts (package modelcall), By what made it.
+	Ledger, By string
 }
 
 // Args are the arguments of one run: print mode, no setting sources (so
@@ -72,6 +76,9 @@ func (c Claude) Summarise(ctx context.Context, prompt string) (string, error) {
 	}
 	if run == nil {
 		run = Exec
+	}
+	if c.Ledger != "" {
+		_ = modelcall.Record(c.Ledger, modelcall.Call{T: time.Now().Unix(), By: c.By, Model: c.Args()[len(c.Args())-1]})
 	}
 	out, err := run(ctx, Command{Name: bin, Args: c.Args(), Stdin: []byte(prompt), Env: []string{EnvMarker}})
 	if ctx.Err() == context.DeadlineExceeded {

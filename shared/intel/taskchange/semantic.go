@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/core/modelcall"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
@@ -149,6 +150,8 @@ func (d Detector) tieBreak(rt *hookio.Runtime, base Baseline, prompt string) boo
 	ctx, cancel := context.WithTimeout(rt.Ctx, limit)
 	defer cancel()
 	start := time.Now()
+	// Counted where si doctor and ai status see it: a call on the user's account.
+	_ = modelcall.Record(modelcall.Path(rt.Dirs), modelcall.Call{T: start.Unix(), By: "task-change tie-breaker", Model: cfg.HaikuModel})
 	answer, err := d.Ask(ctx, cfg.HaikuModel, Question(base, prompt))
 	took := map[string]int64{"ms": time.Since(start).Milliseconds()}
 	if err != nil {
