@@ -37,7 +37,7 @@ func Doctor(f Facts, o Options) []Check {
 	}
 	checks := []Check{f.checkPlugin(), f.checkDisabledHooks(), f.checkManaged(), f.checkSettings()}
 	checks = append(checks, f.checkHooks()...)
-	checks = append(checks, f.checkFiring(o), f.checkConfig(), f.checkUsageEndpoint(), f.checkStatusline(), f.checkCommand(), f.checkState(o), f.checkDamaged(o), f.checkClaude())
+	checks = append(checks, f.checkFiring(o), f.checkConfig(), f.checkUsageEndpoint(), f.checkStatusline(), f.checkCommand(), f.checkState(o), f.checkDamaged(o), f.checkClaude(), f.checkCalls())
 	return checks
 }
 

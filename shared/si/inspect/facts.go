@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/ai/summarise"
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/cc/managed"
 	"github.com/session-intelligence/session-intelligence/shared/cc/usercmd"
@@ -54,6 +55,7 @@ type Facts struct {
 	// nothing else registers our hooks: it was uninstalled with claude
 	// plugin uninstall or /plugin, and si uninstall finishes the job.
 	Removed string
+	Calls   summarise.Calls // the model calls made on the user's account
 }
 
 // UsageEndpoint is the quota refresher's endpoint, where it was set and
@@ -115,6 +117,7 @@ func Gather(o Options) Facts {
 	cfg, probs := config.Load(config.Files{Legacy: o.Dirs.LegacyConfig(), Unified: o.Dirs.Config()}, o.Getenv)
 	f.Config, f.Usage = probs, usageEndpoint(cfg, o)
 	f.Damaged = fsutil.FindDamaged(maxDoctorWalk, o.Dirs.State, o.Dirs.Logs)
+	f.Calls = gatherCalls(o, cfg)
 	if o.LookPath != nil {
 		f.Claude, _ = o.LookPath("claude")
 	}

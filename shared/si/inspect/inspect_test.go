@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -303,4 +304,20 @@ func TestDoctorAfterClaudeRemovedIt(t *testing.T) {
 	if _, ok := w.doctor()["left behind"]; ok {
 		t.Errorf("an installed plugin is reported removed")
 	}
+}
+
+// TestDoctorCountsModelCalls: doctor counts the ledger's calls of the
+// last day and week, by what made them, and names every switch.
+func TestDoctorCountsModelCalls(t *testing.T) {
+	w := newWorld(t)
+	now := time.Now()
+	var lines []string
+	for i, by := range []string{"ai memory fold (background)", "ai memory fold (background)", "ai agent build (background)", "task-change tie-breaker"} {
+		lines = append(lines, fmt.Sprintf(`{"t":%d,"by":%q,"model":"sonnet"}`, now.Add(-time.Duration(i)*time.Hour).Unix(), by))
+	}
+	lines = append(lines, fmt.Sprintf(`{"t":%d,"by":"ai notes summarise (background)","model":"sonnet"}`, now.Add(-72*time.Hour).Unix()))
+	w.claude("session-intelligence/model-calls.jsonl", strings.Join(lines, "\n")+"\n")
+	w.write(filepath.Join(w.home, ".ai", "ai.toml"), "[summariser]\nbackground = false\nmodel = \"haiku\"\n")
+	expect(t, w.doctor(), "model calls", OK, "4 in the last 24 hours (ai memory fold (background) 2, ai agent build (background) 1, task-change tie-breaker 1), 5 in the last 7 days, the last ")
+	expect(t, w.doctor(), "model calls", OK, "ai's background summaries with claude -p --model haiku: memory folds and notes topics off ([summariser] background in ai.toml), agent threads after each turn on ([chat] background); the task-change tie-breaker (claude-haiku-4-5) off (taskChange.semanticFallback)")
 }
