@@ -37,5 +37,7 @@ for dir in "$root"/commands/*/; do
   name=$(basename "$dir")
   [ -f "$dir/main.go" ] && build "commands/$name" "$name"
 done
+# The launcher of the hooks whose command Claude Code shows (hooks.json).
+install -m 0755 "$root/scripts/si-hook.sh" "$bin/si-hook"
 echo "built into $bin:"
 ls -l "$bin" | awk 'NR>1 {printf "  %-24s %6.2f MB\n", $9, $5/1048576}'

@@ -63,5 +63,7 @@ done
 for entry in "${names[@]}"; do
   install -m 0755 "$root/scripts/launcher.sh" "$bin/${entry#*:}"
 done
+# The hook launcher runs bin/si-EVENT, the launcher above, on every platform.
+install -m 0755 "$root/scripts/si-hook.sh" "$bin/si-hook"
 echo "release $relver (binaries $version) in $out"
 ( cd "$bin" && find . -type f -perm -u+x | sort | xargs ls -l | awk '{printf "  %-32s %6.2f MB\n", $9, $5/1048576}' )

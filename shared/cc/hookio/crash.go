@@ -20,12 +20,22 @@ import (
 //
 //	"BIN" || "BIN" --crashed $? || true
 //
-// (hooks.json, and the settings-mode installer copies it): Claude Code
-// runs hook commands through a shell (sh, or Git Bash on Windows), so
-// whatever status the hook ends with, the command ends with 0, and the
-// second run of the binary, which reads no stdin, writes one line about
-// it to the debug log. Blocking, where it is the feature, is always done
-// with a JSON decision on stdout and exit 0, never with exit 2.
+// or, for the hooks whose command Claude Code shows on the screen
+// (PreCompact and PostCompact, after a /compact), the short
+//
+//	"DIR/si-hook" EVENT
+//
+// whose script ([Launcher], scripts/si-hook.sh) does the same; it costs
+// one sh start, which the hooks of every tool call are spared (hooks.json,
+// and the settings-mode installer copies it). Claude Code runs hook
+// commands through a shell (sh, or Git Bash on Windows), so whatever
+// status the hook ends with, the command ends with 0, and the second run
+// of the binary, which reads no stdin, writes one line about it to the
+// debug log. Blocking, where it is the feature, is always done with a
+// JSON decision on stdout and exit 0, never with exit 2.
+
+// Launcher is the name of the hook launcher in the plugin's bin/.
+const Launcher = "si-hook"
 
 // CrashedFlag is the argument of the reporting run.
 const CrashedFlag = "--crashed"

@@ -156,6 +156,16 @@ func TestDoctorProblems(t *testing.T) {
 			w.claude("settings.json", `{"enabledPlugins":{"session-intelligence@session-intelligence":true}}`)
 			os.Remove(filepath.Join(w.mkt, "plugins", PluginName, "bin", "si-pre-compact"))
 		}, "hook PreCompact", Fail, "missing or not executable"},
+		{"launcher: the binary it runs is missing", func(w *world) {
+			w.claude("settings.json", `{"enabledPlugins":{"session-intelligence@session-intelligence":true}}`)
+			root := filepath.Join(w.mkt, "plugins", PluginName)
+			w.write(filepath.Join(root, "hooks", "hooks.json"), `{"hooks":{
+			 "SessionStart":[{"hooks":[{"type":"command","command":"\"${CLAUDE_PLUGIN_ROOT}/bin/si-session-start\""}]}],
+			 "PreCompact":[{"hooks":[{"type":"command","command":"\"${CLAUDE_PLUGIN_ROOT}/bin/si-hook\" pre-compact"}]}],
+			 "PostToolUse":[{"hooks":[{"type":"command","command":"\"${CLAUDE_PLUGIN_ROOT}/bin/si-post-tool-use\""}]}]}}`)
+			w.write(filepath.Join(root, "bin", "si-hook"), "#!/bin/sh\n")
+			os.Remove(filepath.Join(root, "bin", "si-pre-compact"))
+		}, "hook PreCompact", Fail, "si-pre-compact is missing or not executable"},
 		{"bad config", func(w *world) { w.claude("session-intelligence.json", `{"compact":{"threshold":"many"}}`) }, "config", Fail, "compact.threshold"},
 		{"foreign usage endpoint in the config", func(w *world) {
 			w.claude("session-intelligence.json", `{"statusline":{"usageEndpoint":"https://attacker.example/usage"}}`)

@@ -212,13 +212,33 @@ func collect(out map[hookio.Event]HookSource, hooks map[string]jsonx.RawMessage,
 		ev := hookio.Event(event)
 		for _, g := range groups {
 			for _, h := range g.Hooks {
-				if _, seen := out[ev]; seen || !strings.Contains(h.Command, binaries[ev]) || binaries[ev] == "" {
+				bin, ok := runs(h.Command, binaries[ev])
+				if _, seen := out[ev]; seen || !ok || binaries[ev] == "" {
 					continue
 				}
-				out[ev] = HookSource{From: from, Command: h.Command, Binary: resolveBinary(h.Command, root)}
+				out[ev] = HookSource{From: from, Command: h.Command, Binary: bin(root)}
 			}
 		}
 	}
+}
+
+// runs reports whether a hook command runs the hook binary name, itself
+// or through the launcher ("…/bin/si-hook" pre-compact runs
+// si-pre-compact beside it), and how to find that binary's path.
+func runs(cmd, name string) (path func(root string) string, ok bool) {
+	if strings.Contains(cmd, name) {
+		return func(root string) string { return resolveBinary(cmd, root) }, true
+	}
+	event := strings.TrimPrefix(name, "si-")
+	if !strings.Contains(cmd, hookio.Launcher+`" `+event) && !strings.HasSuffix(cmd, hookio.Launcher+" "+event) {
+		return nil, false
+	}
+	return func(root string) string {
+		if launcher := resolveBinary(cmd, root); launcher != "" {
+			return filepath.Join(filepath.Dir(launcher), name)
+		}
+		return ""
+	}, true
 }
 
 // resolveBinary extracts the executable from a hook command, expanding

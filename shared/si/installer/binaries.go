@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
@@ -54,9 +55,18 @@ func planBinaries(o Options) ([]binary, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]binary, 0, len(names))
-	for _, name := range names {
-		b := binary{Name: name, Src: paths.PluginBinary(o.From, o.Goos, o.Goarch, name), Dst: filepath.Join(o.BinDir(), name)}
+	out := make([]binary, 0, len(names)+1)
+	srcs := make([]string, len(names))
+	for i, name := range names {
+		srcs[i] = paths.PluginBinary(o.From, o.Goos, o.Goarch, name)
+	}
+	// The hook launcher is a script beside the binaries in every layout,
+	// which PluginBinary passes over as a release launcher.
+	if launcher := filepath.Join(o.From, "bin", hookio.Launcher); isExecutable(launcher) {
+		names, srcs = append(names, hookio.Launcher), append(srcs, launcher)
+	}
+	for i, name := range names {
+		b := binary{Name: name, Src: srcs[i], Dst: filepath.Join(o.BinDir(), name)}
 		same, err := sameFile(b.Src, b.Dst)
 		switch {
 		case err != nil:

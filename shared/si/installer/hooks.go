@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/cc/settingsjson"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
@@ -230,10 +231,14 @@ func binariesRun(group jsonx.RawMessage, bin string) []string {
 		if !ok {
 			continue
 		}
+		name, args := rest, ""
 		if end := strings.IndexAny(rest, "\" ' "); end >= 0 {
-			rest = rest[:end]
+			name, args = rest[:end], strings.TrimLeft(rest[end:], "\"' ")
 		}
-		out = append(out, rest)
+		out = append(out, name)
+		if event, _, _ := strings.Cut(args, " "); name == hookio.Launcher && event != "" {
+			out = append(out, "si-"+event) // the binary the launcher runs
+		}
 	}
 	return out
 }

@@ -10,13 +10,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/cc/settingsjson"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/testkit/refdata"
 )
 
-// hookBinary finds the binaries hooks.json runs.
-var hookBinary = regexp.MustCompile(`si-[a-z-]+`)
+// hookBinary finds the binaries hooks.json runs, launched names the
+// ones it runs through the launcher ("…/si-hook" pre-compact).
+var (
+	hookBinary = regexp.MustCompile(`si-[a-z-]+`)
+	launched   = regexp.MustCompile(`si-hook\\?" ([a-z-]+)`)
+)
 
 // elf is enough of a native binary for paths.PluginBinary (not "#!").
 var elf = []byte("\x7fELF fake binary")
@@ -40,9 +45,15 @@ func newScratch(t *testing.T) scratch {
 	must(t, os.WriteFile(filepath.Join(plugin, "hooks", "hooks.json"), hooks, 0o644))
 	// Every binary the plugin's hooks run, plus si and the status line.
 	names := append([]string{"si", "si-statusline"}, hookBinary.FindAllString(string(hooks), -1)...)
+	for _, m := range launched.FindAllStringSubmatch(string(hooks), -1) {
+		names = append(names, "si-"+m[1])
+	}
 	for _, name := range names {
 		must(t, os.WriteFile(filepath.Join(plugin, "bin", name), append(slices.Clone(elf), name...), 0o755))
 	}
+	launcher, err := os.ReadFile(filepath.Join(refdata.RepoRoot(t), "scripts", "si-hook.sh"))
+	must(t, err)
+	must(t, os.WriteFile(filepath.Join(plugin, "bin", hookio.Launcher), launcher, 0o755))
 	home := filepath.Join(root, "home")
 	dirs, err := paths.Resolve(func(k string) string { return map[string]string{"HOME": home}[k] })
 	must(t, err)
@@ -98,9 +109,14 @@ func TestRoundTrip(t *testing.T) {
 			}
 			s.install(t)
 			installed := read(t, s.settings)
-			for _, want := range []string{"si-session-start", "si-post-tool-use", "si-pre-compact", "si-statusline"} {
+			for _, want := range []string{"si-session-start", "si-post-tool-use", "si-hook\\\" pre-compact", "si-statusline"} {
 				if !strings.Contains(installed, filepath.Join(s.opts.BinDir(), want)) {
 					t.Errorf("settings.json does not run %s:\n%s", want, installed)
+				}
+			}
+			for _, name := range []string{hookio.Launcher, "si-pre-compact"} {
+				if !isExecutable(filepath.Join(s.opts.BinDir(), name)) {
+					t.Errorf("%s is not installed beside the hooks that run it", name)
 				}
 			}
 			if tt.settings != nil && strings.Contains(*tt.settings, "prettier") && !strings.Contains(installed, "prettier --write") {
