@@ -54,7 +54,11 @@ func Compose(in Input) string {
 	if len(blocks) == 0 {
 		return ""
 	}
-	return "# Session Intelligence — compaction guidance\n\n" + strings.Join(blocks, "\n\n") + "\n" + End + "\n"
+	head := "# Session Intelligence — compaction guidance\n"
+	if l := lead(in); l != "" {
+		head += l + "\n"
+	}
+	return head + "\n" + strings.Join(blocks, "\n\n") + "\n" + End + "\n"
 }
 
 // End closes the guidance, so it stands apart from what Claude Code adds
