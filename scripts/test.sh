@@ -38,5 +38,7 @@ shared/ai/notes FuzzSearchable
 shared/core/termtext FuzzClean
 shared/intel/capture FuzzReadLine
 shared/intel/retention FuzzJudge
+shared/core/modelcall FuzzCount
+shared/intel/bootstrap FuzzOnlyOurBlock
 END
 fi

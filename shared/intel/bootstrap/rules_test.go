@@ -100,3 +100,18 @@ func TestRunReportsFirstBlock(t *testing.T) {
 		t.Errorf("a refresh reported a first block: %+v", rep)
 	}
 }
+
+// FuzzOnlyOurBlock: any pair of CLAUDE.md texts (the file is the user's,
+// so anything) is judged without a panic; a file with no block of ours
+// is never called ours unless it is the committed text.
+func FuzzOnlyOurBlock(f *testing.F) {
+	f.Add([]byte(""), []byte(blockOf(rulesV1)))
+	f.Add([]byte("# Mine\n"), []byte(blockOf(rulesV1)+"\n# Mine\n"))
+	f.Add([]byte(BeginMarker), []byte(EndMarker+"\n"+BeginMarker))
+	f.Fuzz(func(t *testing.T, head, work []byte) {
+		ours := OnlyOurBlock(head, work)
+		if _, has := cutOurBlock(work); ours && !has {
+			t.Fatalf("a file without our block is called ours: %q", work)
+		}
+	})
+}
