@@ -46,3 +46,21 @@ func TestHookLauncher(t *testing.T) {
 		}
 	}
 }
+
+// TestHookLauncherVersion: si-hook --version says its own name and the
+// version of the binaries beside it, as every binary of a build does.
+func TestHookLauncherVersion(t *testing.T) {
+	script, err := os.ReadFile("si-hook.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sh := range shells(t) {
+		bin := filepath.Join(t.TempDir(), "bin")
+		write(t, filepath.Join(bin, "si-hook"), string(script))
+		write(t, filepath.Join(bin, "si-pre-compact"), "#!/bin/sh\necho si-pre-compact 1.2.3-test\n")
+		out, err := exec.Command(sh, "-c", `"`+filepath.Join(bin, "si-hook")+`" --version`).Output()
+		if err != nil || string(out) != "si-hook 1.2.3-test\n" {
+			t.Errorf("%s: si-hook --version = %q, %v; want \"si-hook 1.2.3-test\"", sh, out, err)
+		}
+	}
+}

@@ -9,6 +9,13 @@
 # sh (Git Bash on Windows, which finds si-pre-compact.exe without .exe).
 # It costs one sh start, so only the hooks whose command Claude Code
 # shows use it; the ones that run on every tool call do not.
+# --version answers as every binary does, with the version of the
+# binaries beside it (the launcher itself is not stamped).
+if [ "${1:-}" = --version ]; then
+  v=$("${0%/*}/si-pre-compact" --version 2>/dev/null) || exit 1
+  echo "si-hook ${v#* }"
+  exit 0
+fi
 bin=${0%/*}/si-${1:-}
 [ $# -gt 0 ] && shift
 "$bin" "$@" || "$bin" --crashed $?
