@@ -79,7 +79,10 @@ func TestRelayHealsADamagedState(t *testing.T) {
 // them into a terminal would take minutes.)
 func TestRelayHoldsPromptsApart(t *testing.T) {
 	w := newRelayWorld(t, "CLAUDE_RELAY=1")
-	w.sleep = "sleep 30" // keeps the hand-over turn open while the person types
+	// Keeps the hand-over turn open while the person types: 2.1.332
+	// refuses a standalone sleep of 25 s or more ("Blocked: standalone
+	// sleep"), so this stays under it.
+	w.sleep = "sleep 20"
 	must(t, w.env.SeedInteractive())
 	tui := w.env.StartTUI(t, 200, 50, append([]string{"--allowedTools", "Bash,Write"}, w.args...)...)
 	must(t, tui.Submit("start [[usage: 20000]]", 30*time.Second))
@@ -97,10 +100,18 @@ func TestRelayHoldsPromptsApart(t *testing.T) {
 		must(t, tui.Submit(p, 20*time.Second))
 		typed = append(typed, p)
 		// As a person would, type the next one once this one was held.
-		waitUntil(t, 20*time.Second, "the prompt held", func() bool {
+		deadline := time.Now().Add(15 * time.Second)
+		for {
 			files, _ := filepath.Glob(filepath.Join(store.Held(w.env.Project).Dir, "*.prompt"))
-			return len(files) == len(typed)
-		})
+			if len(files) == len(typed) {
+				break
+			}
+			if time.Now().After(deadline) {
+				st, _ := os.ReadFile(store.Path(w.env.Project))
+				t.Fatalf("prompt %d never held (%d files held); relay state %s; screen:\n%s", i+1, len(files), st, tui.Capture())
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
 		time.Sleep(time.Second)
 	}
 	deadline := time.Now().Add(120 * time.Second)
