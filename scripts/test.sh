@@ -7,7 +7,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-test-deps.sh"
 cd "$root"
-go test -count=1 -timeout 14m ./... "$@"
+go test -count=1 -timeout 20m ./... "$@"
 # A bounded fuzz run of every decoder of untrusted input (AILv1, transcript
 # lines, hook payloads, the settings.json scanner, ai.toml nesting, Bash
 # commands, the cleaner of outside text) on top of their seed corpora,

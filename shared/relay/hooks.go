@@ -64,7 +64,8 @@ func contextTokens(rt *hookio.Runtime, in *hookio.Input) int64 {
 // SessionStartNote is what SessionStart injects for the relay: the note,
 // framed as data, when this start is the fresh conversation of a relay
 // (source clear in the relaying window, or a new session after that
-// window died between the clear and the resume); "" otherwise.
+// window died between the clear and the resume), followed by the user's
+// own words from the conversation that wrote the note; "" otherwise.
 func SessionStartNote(rt *hookio.Runtime, in *hookio.Input) string {
 	d := hookDeps(rt)
 	root := hookRoot(rt, in)
@@ -85,11 +86,16 @@ func SessionStartNote(rt *hookio.Runtime, in *hookio.Input) string {
 		return ""
 	}
 	note := d.Set.NotePath(root)
-	text, cut, err := ReadNote(note)
-	if err != nil {
+	var out string
+	if text, cut, err := ReadNote(note); err != nil {
 		rt.Log.Warnf(nil, "relay: %v", err)
-		return MissingNote(note)
+		out = MissingNote(note)
+	} else {
+		rt.Log.Infof(map[string]any{"bytes": len(text), "cut": cut}, "relay: note injected")
+		out = RenderNote(note, text, cut, d.Set.Format)
 	}
-	rt.Log.Infof(map[string]any{"bytes": len(text), "cut": cut}, "relay: note injected")
-	return RenderNote(note, text, cut, d.Set.Format)
+	if words := carryWords(rt, a.From); words != "" {
+		out += "\n\n" + words
+	}
+	return out
 }

@@ -60,6 +60,9 @@ type Answer struct {
 	Prompts []string `json:"prompts,omitempty"`
 	Notice  string   `json:"notice,omitempty"` // a line for the user, not the model
 	Quiet   *Quiet   `json:"quiet,omitempty"`  // the module may skip calls while this holds
+	// From names, with Inject, the conversation that wrote the note, whose
+	// user's words the fresh conversation carries on.
+	From string `json:"from,omitempty"`
 }
 
 // Quiet tells the module that, for ForMs milliseconds, calls of this
@@ -110,7 +113,7 @@ func (m *Machine) Apply(c Call) Answer {
 	var a Answer
 	m.heal(c)
 	if c.Event == StartedUp && m.adopt(c) {
-		return Answer{Action: Inject}
+		return Answer{Action: Inject, From: m.St.From}
 	}
 	m.expire(c)
 	if st := m.St; st.Phase != Armed && c.SID == st.OwnerSID && c.Window != "" {
@@ -125,6 +128,9 @@ func (m *Machine) Apply(c Call) Answer {
 		a = m.cleared(c)
 	case StartedUp:
 		a = m.started(c)
+	}
+	if a.Action == Inject {
+		a.From = m.St.From
 	}
 	m.deliver(c, &a)
 	m.prune()
@@ -191,6 +197,7 @@ func (m *Machine) turn(c Call) Answer {
 	case st.Phase == Armed && !c.Continuing && c.Tokens > 0 && c.Tokens >= cv.Threshold(m.Set.Margin):
 		st.enter(Writing, m.Now)
 		st.Driver, st.OwnerSID, st.OwnerWindow, st.Crossed = c.Driver, c.SID, c.Window, c.Tokens
+		st.From = c.SID
 		st.log(m.Now, c.SID, "handover", c.Tokens, "asked for the note (started at %d, threshold %d)", cv.Base, cv.Threshold(m.Set.Margin))
 		return Answer{Action: Handover, Text: m.Handover(c.Tokens, cv.Base),
 			Notice: fmt.Sprintf("Relay: the conversation is at %s tokens (it started at %s); the agent is writing its hand-over note to %s before a fresh start.", humanize.Tokens(c.Tokens), humanize.Tokens(cv.Base), m.Note)}

@@ -19,6 +19,7 @@ type step struct {
 	phase   Phase
 	prompts []string
 	notice  string // a substring of the notice; "" = no check
+	from    string // the conversation an Inject names as the note's writer; "" = no check
 }
 
 var t0 = time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
@@ -88,6 +89,9 @@ func run(t *testing.T, set Settings, steps []step) *State {
 		if s.prompts != nil && !slices.Equal(a.Prompts, s.prompts) {
 			t.Fatalf("step %d: prompts %q, want %q", i, a.Prompts, s.prompts)
 		}
+		if s.from != "" && a.From != s.from {
+			t.Fatalf("step %d: the note's writer %q, want %q", i, a.From, s.from)
+		}
 		if !strings.Contains(a.Notice, s.notice) {
 			t.Fatalf("step %d: notice %q lacks %q", i, a.Notice, s.notice)
 		}
@@ -151,7 +155,7 @@ func TestMachine(t *testing.T) {
 			{call: stopTurn("s1", winA, 70_000), action: Handover, phase: Writing},
 			{call: stopTurn("s1", winA, 71_000), written: true, action: None, phase: Clearing, notice: "Type /clear"},
 			{call: stopTurn("s1", winA, 72_000), action: None, phase: Clearing, notice: "Type /clear"},
-			{call: start("s2", winA, "clear"), action: Inject, phase: Resumed},
+			{call: start("s2", winA, "clear"), action: Inject, phase: Resumed, from: "s1"},
 			{call: stopTurn("s2", winA, 20_000), action: None, phase: Armed, notice: "Relay done"},
 		}},
 		{name: "stop hook fallback in claude -p: every turn another process", relays: 1, steps: []step{
@@ -179,7 +183,7 @@ func TestMachine(t *testing.T) {
 			{call: turn("s1", winA, 30_000), action: None},
 			{call: turn("s1", winA, 80_000), action: Handover},
 			{call: turn("s1", winA, 80_500), written: true, action: Clear, phase: Clearing},
-			{call: start("s5", winB, "startup"), dead: winA, action: Inject, phase: Resumed},
+			{call: start("s5", winB, "startup"), dead: winA, action: Inject, phase: Resumed, from: "s1"},
 			{call: turn("s5", winB, 22_000), action: None, phase: Armed, notice: "Relay done"},
 		}},
 		{name: "a dead writer frees the project for another window", steps: []step{

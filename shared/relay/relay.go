@@ -118,6 +118,7 @@ type State struct {
 	Since       time.Time        `json:"since"`            // when the phase began
 	Driver      Driver           `json:"driver,omitempty"` // who runs the current relay
 	OwnerSID    string           `json:"ownerSid,omitempty"`
+	From        string           `json:"from,omitempty"`        // the conversation that wrote the current relay's note
 	OwnerWindow string           `json:"ownerWindow,omitempty"` // the Claude Code process (CLAUDE_PID) or driver
 	Turns       int              `json:"turns,omitempty"`       // turn ends seen in the writing phase
 	Crossed     int64            `json:"crossed,omitempty"`     // the size that started the current relay

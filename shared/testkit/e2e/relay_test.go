@@ -335,3 +335,27 @@ func waitUntil(t *testing.T, timeout time.Duration, what string, cond func() boo
 		time.Sleep(200 * time.Millisecond)
 	}
 }
+
+// TestRelayCarriesTheUsersWords: a rule the user typed in the relaying
+// conversation reaches the fresh conversation's model verbatim beside
+// the note (which, as the model wrote it, leaves the rule out), and the
+// fresh session keeps it as its own, so its later compactions guard it.
+func TestRelayCarriesTheUsersWords(t *testing.T) {
+	w := newRelayWorld(t, "CLAUDE_RELAY=1")
+	w.run(t, ruleLost+" [[usage: 20000]]")
+	w.resume(t, "grow [[usage: 70000]]")
+	fresh := checkRelayed(t, w, w.sid)
+	r := requestsWith(w.api, relay.ResumeText)[0]
+	text := r.Text()
+	i := strings.Index(text, "THE USER'S OWN WORDS FROM THE PREVIOUS CONVERSATION")
+	if i < 0 || !strings.Contains(text[i:], `RULE: "`+ruleLost) {
+		t.Fatalf("the fresh conversation's first request lacks the user's rule:\n%.4000s", text)
+	}
+	if n := strings.Count(text, ruleLost); n != 1 {
+		t.Errorf("the rule reached the fresh conversation %d times, want once", n)
+	}
+	kept := readFile(t, filepath.Join(w.env.Home, ".claude", "session-intelligence", "sessions", fresh, "capture.json"))
+	if !strings.Contains(kept, "Never run the database migrations") {
+		t.Errorf("the fresh session does not keep the rule: %s", kept)
+	}
+}
