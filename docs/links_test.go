@@ -212,3 +212,29 @@ func TestReadmeShort(t *testing.T) {
 		t.Errorf("README.md has %d lines, at most %d: move the reference into docs/", n, maxReadmeLines)
 	}
 }
+
+// TestQuickStartIsTwoCommands: the README's Quick start is the first
+// shell block after its heading, and it holds exactly two commands:
+// ./install.sh and claude (comments and blank lines aside).
+func TestQuickStartIsTwoCommands(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(data), "\n## Quick start\n")
+	_, block, ok2 := strings.Cut(after, "```sh\n")
+	block, _, ok3 := strings.Cut(block, "```")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("README.md has no ## Quick start section with a sh block")
+	}
+	var cmds []string
+	for _, line := range strings.Split(block, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		if line = strings.TrimSpace(line); line != "" {
+			cmds = append(cmds, line)
+		}
+	}
+	if len(cmds) != 2 || cmds[0] != "./install.sh" || cmds[1] != "claude" {
+		t.Errorf("the Quick start runs %q; want exactly ./install.sh and claude", cmds)
+	}
+}
