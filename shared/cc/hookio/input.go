@@ -27,10 +27,11 @@ const (
 	Stop             Event = "Stop"
 	SubagentStop     Event = "SubagentStop"
 	SessionEnd       Event = "SessionEnd"
+	PreModelSwitch   Event = "PreModelSwitch"
 )
 
 // Events lists every event above.
-var Events = []Event{SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolBatch, PreCompact, PostCompact, Stop, SubagentStop, SessionEnd}
+var Events = []Event{SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolBatch, PreCompact, PostCompact, Stop, SubagentStop, SessionEnd, PreModelSwitch}
 
 // Input is the union of every event's stdin fields. Decoding tolerates
 // unknown fields, missing fields, null in place of a string, and a value
@@ -66,6 +67,16 @@ type Input struct {
 	LastAssistantMessage string `json:"last_assistant_message"`
 	AgentTranscriptPath  string `json:"agent_transcript_path"`
 	Reason               string `json:"reason"` // SessionEnd
+
+	// PreModelSwitch (Claude Code 2.1.251+): the switch, the context the
+	// next request re-sends and Claude Code's own estimate of re-caching
+	// it on ToModel. Source is command, picker or sdk.
+	FromModel       string  `json:"from_model"`
+	ToModel         string  `json:"to_model"`
+	PromptCacheWarm bool    `json:"prompt_cache_warm"`
+	CacheTTL        string  `json:"cache_ttl"`                 // 5m | 1h
+	EstimatedUSD    float64 `json:"estimated_cache_write_usd"` // at Pricing
+	Pricing         string  `json:"pricing"`                   // configured | catalog | default
 }
 
 // BatchCall is one call of a PostToolBatch: its tool_response is the

@@ -45,7 +45,9 @@ var contextEvents = map[Event]bool{
 var textEvents = map[Event]bool{SessionStart: true, UserPromptSubmit: true, PreCompact: true, PostCompact: true}
 
 // noticeEvents show a systemMessage to the user; the others discard it.
-var noticeEvents = map[Event]bool{SessionStart: true, UserPromptSubmit: true, PreToolUse: true, PostToolUse: true, PostToolBatch: true, Stop: true}
+// PreModelSwitch's reaches the screen with Claude Code's own line on the
+// switch, before any request on the new model.
+var noticeEvents = map[Event]bool{SessionStart: true, UserPromptSubmit: true, PreToolUse: true, PostToolUse: true, PostToolBatch: true, Stop: true, PreModelSwitch: true}
 
 // blockEvents are the events where blocking is a feature we use.
 var blockEvents = map[Event]bool{Stop: true, UserPromptSubmit: true, PreCompact: true}

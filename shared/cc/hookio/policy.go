@@ -36,6 +36,10 @@ var Policies = map[Event]Policy{
 		OnFailure: "exit 0, no output: the compaction stands unchecked; the resume then gives back every captured instruction"},
 	Stop: {MaxPayload: 4 << 20, ReadTimeout: 2 * time.Second, Budget: 4 * time.Second,
 		OnFailure: "exit 0, no output: the turn ends normally; never blocks while stop_hook_active"},
+	// A PreModelSwitch hook that times out blocks the switch: read and
+	// answer well inside the command's timeout.
+	PreModelSwitch: {MaxPayload: 1 << 20, ReadTimeout: time.Second, Budget: time.Second,
+		OnFailure: "exit 0, no output: the switch goes ahead as if the hook were not installed; never blocked or asked"},
 	// Claude Code gives all SessionEnd hooks 1.5 s together and kills them
 	// after: read fast, and leave slow work to the next event.
 	SessionEnd: {MaxPayload: 1 << 20, ReadTimeout: 500 * time.Millisecond, Budget: time.Second,

@@ -15,6 +15,7 @@ type Config struct {
 	Compact    Compact     `json:"compact"`
 	Continue   Continue    `json:"continue"`
 	TaskChange TaskChange  `json:"taskChange"`
+	Switch     Switch      `json:"modelSwitch"`
 	Shape      Shape       `json:"shape"`
 	Archive    ToolArchive `json:"toolArchive"`
 	Learning   Learning    `json:"learning"`
@@ -106,6 +107,13 @@ type TaskChange struct {
 	HaikuModel           string  `json:"haikuModel"`
 }
 
+// Switch configures the PreModelSwitch warning: what re-caching the
+// context costs on the new model, shown before its first request.
+type Switch struct {
+	Warn      bool  `json:"warn"`
+	MinTokens int64 `json:"minTokens"`
+}
+
 // Shape configures the context-shape tracker and its analysis.
 type Shape struct {
 	RootDirDepth          int                       `json:"rootDirDepth"`
@@ -173,6 +181,7 @@ func Default() Config {
 			ConversationalMaxLen: 120, RecentHours: 24, TranscriptTurns: 20,
 			SemanticTimeoutMs: 3000, HaikuModel: "claude-haiku-4-5",
 		},
+		Switch: Switch{Warn: true, MinTokens: 50_000},
 		Shape: Shape{
 			RootDirDepth: 2, MaxEntries: 200, PreserveGlobs: []string{},
 			DropGlobs: append([]string(nil), DefaultDropGlobs...), Scoring: "hybrid",

@@ -131,6 +131,11 @@ var Keys = []Key{
 		Doc: "Time limit of the tie-breaker call."},
 	{Path: "taskChange.haikuModel", Kind: String, Section: "Task change detection", MaxLen: 200,
 		Doc: "Model used by the tie-breaker."},
+	// Model switch.
+	{Path: "modelSwitch.warn", Kind: Bool, Label: "Re-cache cost on a model switch", Section: "Model switch",
+		Doc: "When you switch model with a large context and a warm prompt cache, say what re-caching that context on the new model costs (Claude Code's PreModelSwitch hook; the line comes with Claude Code's own line on the switch, before the new model's first request). Never blocks or asks."},
+	{Path: "modelSwitch.minTokens", Kind: Int, Min: 0, Max: 10_000_000, Label: "Re-cache warning from (tokens)", Section: "Model switch",
+		Doc: "Context tokens below which a model switch passes without a word."},
 	// Shape tracker.
 	{Path: "shape.rootDirDepth", Kind: Int, Min: 1, Max: 5, Label: "Shape root depth", Env: "CLAUDE_SHAPE_ROOT_DIR_DEPTH", Section: "Shape tracker",
 		Doc: "Path segments that name a root directory in the shape log (src/auth/login.ts → src/auth at 2)."},

@@ -173,6 +173,7 @@ var binaries = map[hookio.Event]string{
 	hookio.SessionStart: "si-session-start", hookio.PreCompact: "si-pre-compact",
 	hookio.PostToolUse: "si-post-tool-use", hookio.PostToolBatch: "si-post-tool-batch", hookio.UserPromptSubmit: "si-user-prompt-submit",
 	hookio.Stop: "si-stop", hookio.SessionEnd: "si-session-end", hookio.PostCompact: "si-post-compact",
+	hookio.PreModelSwitch: "si-pre-model-switch",
 }
 
 // registeredHooks finds our hooks in the enabled plugin's hooks.json and
