@@ -180,15 +180,3 @@ func fold(s string) string {
 
 var folder = strings.NewReplacer("\u2018", "'", "\u2019", "'", "\u201c", `"`, "\u201d", `"`, "\u2013", "-", "\u2014", "-",
 	"\u2026", "...", "`", "", "**", "", "__", "")
-
-func dedupe(list []string) []string {
-	seen := map[string]bool{}
-	out := list[:0]
-	for _, s := range list {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
-}
