@@ -87,11 +87,7 @@ func (r *redraw) learnedZones() zones.Set {
 		}
 	}
 	r.point = res.Point
-	cost := 0.0
-	if r.in.Cost != nil && r.in.Cost.TotalCostUSD != nil {
-		cost = *r.in.Cost.TotalCostUSD
-	}
-	return res.Learned.For(cost)
+	return res.Learned.For(max(r.sessionCost().USD, 0))
 }
 
 // transcriptStats reads the transcript incrementally (nil when absent).
