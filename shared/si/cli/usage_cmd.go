@@ -46,5 +46,6 @@ func (c *UsageCmd) Run(d *deps) error {
 		fmt.Fprintf(d.Stdout, "~ estimated: no list price for %s; priced at its family's rate (set statusline.prices to correct it)\n",
 			strings.Join(slices.Compact(unpriced), ", "))
 	}
+	printPace(d.Stdout, d)
 	return nil
 }

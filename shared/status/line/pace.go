@@ -4,8 +4,23 @@ import (
 	"strings"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 	"github.com/session-intelligence/session-intelligence/shared/status/pace"
 )
+
+// sentLimits are the rate limits on stdin, as recorded for `si usage`.
+func (r *redraw) sentLimits() session.RateLimits {
+	var l session.RateLimits
+	if rl := r.in.RateLimits; rl != nil {
+		if q := stdinWindow(rl.FiveHour); q.present && !q.resets.IsZero() {
+			l.FiveHour, l.FiveHourEnds = q.pct, q.resets.Unix()
+		}
+		if q := stdinWindow(rl.SevenDay); q.present && !q.resets.IsZero() {
+			l.Week, l.WeekEnds = q.pct, q.resets.Unix()
+		}
+	}
+	return l
+}
 
 // fieldPace forecasts both quota windows from the same figures as
 // blockUsage and weekUsage, "pace 5h:cap ~14:20 wk:~62%": the share
