@@ -113,4 +113,3 @@ func merge(files map[string]subFile) map[string]*transcript.ModelUsage {
 	}
 	return out
 }
-
