@@ -30,6 +30,7 @@ var StatuslineFields = []FieldDoc{
 	{"compactCost", "c$0.40 / s$1.80", "since the last compaction: c$ = cost, s$ = cache savings"},
 	{"blockUsage", "b:36% r:1hr 22m", "b = the five-hour usage block used, r = time to its reset"},
 	{"weekUsage", "w:95% r:1d 5hr", "w = the weekly limit used, r = time to its reset"},
+	{"pace", "pace 5h:cap ~14:20 wk:~62%", "estimate at the pace so far: the share each limit reaches by its reset (~62%), or when it is reached (cap ~14:20)"},
 	{"spendLimit", "spend:62% $31.20/$50/mo r:12d 4hr", "a gateway's spend limit: share, dollars per period, time to reset"},
 	{"model", "Opus 4.7", "the model's display name"},
 	{"project", "myrepo", "the project's folder name"},

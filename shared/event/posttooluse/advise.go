@@ -59,7 +59,7 @@ func advise(rt *hookio.Runtime, in *hookio.Input, st *session.State, m measureme
 		moved, st.Announced = st.Announced != "", key
 	}
 	a := advisory.Input{
-		Zone: z, Tokens: tokens, Estimated: m.estimated, Cost: m.cost,
+		Zone: z, Tokens: tokens, Estimated: m.estimated, Cost: m.cost, CostText: m.costText,
 		Diagnosis: diagnose(rt, in, session.Dir(rt.Dirs.Session(rt.SID))), CompactOff: press.Point.Off,
 		Zones: set, Repeat: repeat, Moved: moved, CompactHints: compactHints,
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
+	"github.com/session-intelligence/session-intelligence/shared/cc/sessioncost"
 	"github.com/session-intelligence/session-intelligence/shared/cc/transcript"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 )
@@ -15,6 +16,7 @@ type measurement struct {
 	next      int64 // what the next request will carry when known to be more (PostToolBatch)
 	estimated bool
 	cost      float64           // < 0 when unknown
+	costText  string            // the cost as every surface writes it ("" when unknown)
 	stats     *transcript.Stats // nil without a readable transcript
 }
 
@@ -46,7 +48,8 @@ func measure(rt *hookio.Runtime, in *hookio.Input, st *session.State) measuremen
 			if tok, ok := stats.ContextTokens(); ok {
 				m.tokens, m.estimated = tok, false
 			}
-			m.cost = stats.Cost(pricing.Default().WithOverrides(rt.Config.Statusline.Prices))
+			fig := sessioncost.Session(stats, in.TranscriptPath, rt.Dirs.Cache(), pricing.Default().WithOverrides(rt.Config.Statusline.Prices))
+			m.cost, m.costText = fig.USD, fig.String()
 		}
 	}
 	st.Tokens = m.tokens

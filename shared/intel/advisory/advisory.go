@@ -23,6 +23,7 @@ type Input struct {
 	Tokens    int64
 	Estimated bool    // tokens come from the tool-I/O estimate
 	Cost      float64 // session cost so far; < 0 when unknown
+	CostText  string  // the same as package sessioncost writes it ("~$9.28" for an estimate); "" to write Cost plainly
 	Diagnosis string  // shape analysis one-liner, may be empty
 	MemoryDir string  // auto-memory directory; empty turns the offload off
 	// MemoryFile is this session's deterministic auto-memory file name.
@@ -83,7 +84,10 @@ func headline(in Input) string {
 		size = "~" + size
 	}
 	cost := ""
-	if in.Cost >= 0 {
+	switch {
+	case in.CostText != "":
+		cost = ", " + in.CostText + " spent"
+	case in.Cost >= 0:
 		cost = ", " + humanize.USD(in.Cost) + " spent"
 	}
 	return fmt.Sprintf("[StrategicCompact] %s — context at %s tokens%s%s. Advisory only — continue if the task needs full context.", title, size, cost, distance(in))

@@ -25,6 +25,7 @@ func TestHeadline(t *testing.T) {
 		{"green", func(in *Input) { in.Zone = zones.Green }, "[StrategicCompact] Free zone — context at ~312k tokens, $7.56 spent. Advisory only — continue if the task needs full context."},
 		{"estimated", func(in *Input) { in.Estimated = true }, "[StrategicCompact] Drift zone — context at ~312k (estimated) tokens, $7.56 spent. Advisory only — continue if the task needs full context."},
 		{"cost unknown", func(in *Input) { in.Cost = -1 }, "[StrategicCompact] Drift zone — context at ~312k tokens. Advisory only — continue if the task needs full context."},
+		{"estimated cost", func(in *Input) { in.CostText = "~$9.28" }, "[StrategicCompact] Drift zone — context at ~312k tokens, ~$9.28 spent. Advisory only — continue if the task needs full context."},
 		{"cost zero", func(in *Input) { in.Cost = 0 }, "[StrategicCompact] Drift zone — context at ~312k tokens, $0.00 spent. Advisory only — continue if the task needs full context."},
 		{"repeat", func(in *Input) { in.Repeat, in.Cost = true, 123.4 }, "[StrategicCompact] Drift zone (still) — context at ~312k tokens, $123 spent. Advisory only — continue if the task needs full context."},
 		{"big", func(in *Input) { in.Zone, in.Tokens = zones.Red, 1_250_000 }, "[StrategicCompact] High-risk zone — context at ~1.25M tokens, $7.56 spent. Advisory only — continue if the task needs full context."},

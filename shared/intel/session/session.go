@@ -136,10 +136,23 @@ func Sweep(root string, ttl, interval time.Duration, now time.Time) (removed int
 // status line (context_window_size), for the hooks, which are not told.
 func (d Dir) WindowFile() string { return filepath.Join(string(d), "window.json") }
 
-// Window is what WindowFile holds.
+// Window is what WindowFile holds. It also keeps the last rate limits
+// Claude Code sent the status line, for `si usage`'s pace forecast (a
+// file the redraw reads anyway, rewritten only when a figure changes).
 type Window struct {
-	Size  int64  `json:"size"`
-	Model string `json:"model,omitempty"`
+	Size   int64      `json:"size"`
+	Model  string     `json:"model,omitempty"`
+	Limits RateLimits `json:"limits,omitzero"`
+}
+
+// RateLimits are the shares used (percent) and reset times (epoch
+// seconds) of the 5-hour and weekly windows; a zero reset means the
+// window was not sent.
+type RateLimits struct {
+	FiveHour     float64 `json:"fiveHour,omitempty"`
+	FiveHourEnds int64   `json:"fiveHourResets,omitempty"`
+	Week         float64 `json:"week,omitempty"`
+	WeekEnds     int64   `json:"weekResets,omitempty"`
 }
 
 // LoadWindow reads the recorded window; zero when none.

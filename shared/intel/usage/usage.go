@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
+	"github.com/session-intelligence/session-intelligence/shared/cc/sessioncost"
 	"github.com/session-intelligence/session-intelligence/shared/cc/transcript"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 )
@@ -170,13 +171,13 @@ func summarize(id string, models map[string]*transcript.ModelUsage, table pricin
 		out.CacheCreation += m.Usage.CacheCreation()
 		out.CacheRead += m.Usage.CacheRead
 		out.Models = append(out.Models, name)
-		p, known := table.Lookup(name)
-		if !known {
-			out.Unpriced = append(out.Unpriced, name)
-			out.CostEstimated = true
-			out.EstimatedUSD += p.CostSplit(m.Usage, m.Above)
-		}
-		out.CostUSD += p.CostSplit(m.Usage, m.Above)
 	}
+	fig := sessioncost.Price(table, models)
+	out.CostUSD, out.Unpriced, out.CostEstimated, out.EstimatedUSD = fig.USD, fig.Unpriced, fig.Estimated(), fig.EstimatedUSD
 	return out
+}
+
+// Figure is the session's cost as every surface of the plugin shows it.
+func (s Session) Figure() sessioncost.Figure {
+	return sessioncost.Figure{USD: s.CostUSD, Known: true, Unpriced: s.Unpriced, EstimatedUSD: s.EstimatedUSD}
 }

@@ -2,14 +2,18 @@ package cli
 
 import (
 	"fmt"
-	"github.com/session-intelligence/session-intelligence/shared/intel/capture"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
+	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
+	"github.com/session-intelligence/session-intelligence/shared/cc/sessioncost"
+	"github.com/session-intelligence/session-intelligence/shared/cc/transcript"
 	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+	"github.com/session-intelligence/session-intelligence/shared/intel/capture"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 	"github.com/session-intelligence/session-intelligence/shared/intel/zones"
 	"github.com/session-intelligence/session-intelligence/shared/si/inspect"
@@ -101,6 +105,7 @@ func (c *StatusCmd) session(w io.Writer, d *deps) {
 		section(w, "Session "+shortID(s.ID))
 		row(w, "tool calls", fmt.Sprintf("%d (updated %s ago)", st.Calls, ago(d.Now(), time.Unix(st.Updated, 0))))
 		row(w, "context", fmt.Sprintf("%s tokens (%s), zone %s", humanize.Tokens(st.Tokens), orDash(st.TokenSource), zoneName(st.Zone)))
+		row(w, "cost", sessionCostText(d, s.ID, st.Cwd))
 		row(w, "advisories", fmt.Sprint(st.Advisories))
 		row(w, "shape log", fmt.Sprintf("%d entries", st.ShapeLines))
 		row(w, "archived", fmt.Sprintf("%d tool responses (si expand --list)", st.Archived))
@@ -123,6 +128,29 @@ func (c *StatusCmd) session(w io.Writer, d *deps) {
 	}
 	row(w, "auto-compaction", zones.PointText(comp.Point))
 	row(w, "zones", comp.Zones.Why(comp.Point))
+}
+
+// sessionCostText is the session's cost, subagents included, priced
+// the way the status line and the advisories price it.
+func sessionCostText(d *deps, id, cwd string) string {
+	path := filepath.Join(d.Dirs.ProjectDir(cwd), id+".jsonl")
+	if _, err := os.Stat(path); err != nil {
+		matches, _ := filepath.Glob(filepath.Join(d.Dirs.Projects(), "*", id+".jsonl"))
+		if len(matches) == 0 {
+			return "- (no transcript found)"
+		}
+		path = matches[0]
+	}
+	stats, err := transcript.Scan(path, d.Dirs.Cache())
+	if err != nil {
+		return "- (" + err.Error() + ")"
+	}
+	fig := sessioncost.Session(stats, path, d.Dirs.Cache(), pricing.Default().WithOverrides(d.Config.Statusline.Prices))
+	text := fig.String() + " (main transcript and subagents, list prices)"
+	if fig.Estimated() {
+		text += "; ~ estimated: no list price for " + strings.Join(fig.Unpriced, ", ")
+	}
+	return text
 }
 
 // capturedText counts the session's captured words by kind.

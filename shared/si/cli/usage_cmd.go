@@ -33,11 +33,8 @@ func (c *UsageCmd) Run(d *deps) error {
 	fmt.Fprintln(tw, "session\tinput\toutput\tcache write\tcache read\tcost\tmodels\t")
 	var unpriced []string
 	for _, s := range rep.Sessions {
-		cost := humanize.USD(s.CostUSD)
-		if s.CostEstimated {
-			cost = "~" + cost
-			unpriced = append(unpriced, s.Unpriced...)
-		}
+		cost := s.Figure().String()
+		unpriced = append(unpriced, s.Unpriced...)
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t\n", s.SessionID, humanize.Tokens(s.InputTokens), humanize.Tokens(s.OutputTokens),
 			humanize.Tokens(s.CacheCreation), humanize.Tokens(s.CacheRead), cost, len(s.Models))
 	}
@@ -49,5 +46,6 @@ func (c *UsageCmd) Run(d *deps) error {
 		fmt.Fprintf(d.Stdout, "~ estimated: no list price for %s; priced at its family's rate (set statusline.prices to correct it)\n",
 			strings.Join(slices.Compact(unpriced), ", "))
 	}
+	printPace(d.Stdout, d)
 	return nil
 }

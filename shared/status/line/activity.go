@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/cc/sessioncost"
 	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
 )
 
@@ -54,36 +55,34 @@ func fieldThinking(r *redraw) cell {
 	return cell{}
 }
 
-// sessionCost prefers Claude Code's own figure to the transcript's.
-func (r *redraw) sessionCost() (float64, bool) {
-	if c := r.in.Cost; c != nil && c.TotalCostUSD != nil {
-		return *c.TotalCostUSD, true
-	}
-	if s := r.transcriptStats(); s != nil {
-		return s.Cost(r.prices), true
-	}
-	return 0, false
+// sessionCost is the session's cost, main transcript and subagents, as
+// every surface of the plugin prices it (package sessioncost); Claude
+// Code's own figure only when there is no transcript to read.
+func (r *redraw) sessionCost() sessioncost.Figure {
+	return once(r, "cost", func() sessioncost.Figure {
+		if s := r.transcriptStats(); s != nil {
+			return sessioncost.Session(s, r.in.TranscriptPath, r.env.Dirs.Cache(), r.prices)
+		}
+		if c := r.in.Cost; c != nil && c.TotalCostUSD != nil && *c.TotalCostUSD >= 0 {
+			return sessioncost.Figure{USD: *c.TotalCostUSD, Known: true}
+		}
+		return sessioncost.Figure{}
+	})
 }
 
 func fieldCost(r *redraw) cell {
-	cost, ok := r.sessionCost()
-	if !ok || cost <= 0 {
-		return cell{}
+	if fig := r.sessionCost(); fig.USD > 0 {
+		return cell{text: fig.String()}
 	}
-	text := humanize.USD(cost)
-	if r.in.Cost == nil || r.in.Cost.TotalCostUSD == nil {
-		if s := r.transcriptStats(); s != nil && len(s.Unpriced(r.prices)) > 0 {
-			text = "~" + text // a model without a list price, priced at its family's rate
-		}
-	}
-	return cell{text: text}
+	return cell{}
 }
 
-// costPair renders "c$cost / s$saved", each part only when it matters.
-func costPair(cost, saved float64) string {
+// costPair renders "c$cost / s$saved", each part only when it matters;
+// the cost as package sessioncost writes it ("c~$25.8" for an estimate).
+func costPair(cost sessioncost.Figure, saved float64) string {
 	var parts []string
-	if cost >= 0.01 {
-		parts = append(parts, "c"+humanize.Cents(cost))
+	if cost.USD >= 0.01 {
+		parts = append(parts, "c"+cost.String())
 	}
 	if saved >= 0.10 {
 		parts = append(parts, "s"+humanize.Cents(saved))
@@ -98,12 +97,11 @@ func costPair(cost, saved float64) string {
 }
 
 func fieldCostSaved(r *redraw) cell {
-	cost, _ := r.sessionCost()
 	saved := 0.0
 	if s := r.transcriptStats(); s != nil {
 		saved = s.Saved(r.prices)
 	}
-	return cell{text: costPair(cost, saved)}
+	return cell{text: costPair(r.sessionCost(), saved)}
 }
 
 func fieldTokenFlow(r *redraw) cell {
@@ -143,7 +141,7 @@ func fieldCompactCost(r *redraw) cell {
 		p, _ := r.prices.Lookup(model)
 		saved += p.Saved(m.Usage, m.Above)
 	}
-	return cell{text: costPair(s.CostSinceCompact(r.prices), saved)}
+	return cell{text: costPair(sessioncost.Price(r.prices, s.SinceCompact), saved)}
 }
 
 func truncateRunes(s string, n int) string {

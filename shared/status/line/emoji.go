@@ -64,7 +64,7 @@ func fieldEmoji2(r *redraw) cell {
 	if _, at, ok := r.deploy(); ok && r.now.Sub(at) < time.Hour {
 		return cell{text: "🚀"}
 	}
-	if cost, ok := r.sessionCost(); ok && cost >= 10 {
+	if r.sessionCost().USD >= 10 {
 		return cell{text: "💸"}
 	}
 	if s := r.transcriptStats(); s != nil && !s.First.IsZero() && r.now.Sub(s.First) > 4*time.Hour {

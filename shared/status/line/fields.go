@@ -14,7 +14,7 @@ func init() {
 		"model": fieldModel, "project": fieldProject, "cwd": fieldCwd, "outputStyle": fieldOutputStyle,
 		"deploy": fieldDeploy, "task": fieldTask, "issue": fieldIssue, "emoji": fieldEmoji, "emoji2": fieldEmoji2,
 		"branch": fieldBranch, "dirty": fieldDirty, "diffstat": fieldDiffstat,
-		"blockUsage": fieldBlockUsage, "weekUsage": fieldWeekUsage, "health": fieldHealth,
+		"blockUsage": fieldBlockUsage, "weekUsage": fieldWeekUsage, "pace": fieldPace, "health": fieldHealth,
 		"autoCompact": fieldAutoCompact, "cacheExpiry": fieldCacheExpiry, "spendLimit": fieldSpendLimit,
 		"sessionName": fieldSessionName, "pr": fieldPR, "worktree": fieldWorktree,
 	}

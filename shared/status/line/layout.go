@@ -14,13 +14,13 @@ var Presets = map[string][]string{
 	"verbose": {
 		"tokens", "compactAge", "compactCost", "newline",
 		"session", "sessionId", "tools", "costSaved", "tokenFlow", "cacheHit", "newline",
-		"blockUsage", "weekUsage", "spendLimit", "cwd", "newline",
+		"blockUsage", "weekUsage", "pace", "spendLimit", "cwd", "newline",
 		"model", "project", "sessionName", "branch", "worktree", "pr", "diffstat", "task",
 	},
 	"verbose-cache": {
 		"tokens", "compactAge", "compactCost", "newline",
 		"session", "sessionId", "tools", "costSaved", "tokenFlow", "cacheHit", "cacheTokens", "newline",
-		"blockUsage", "weekUsage", "spendLimit", "cwd", "newline",
+		"blockUsage", "weekUsage", "pace", "spendLimit", "cwd", "newline",
 		"model", "project", "task",
 	},
 }

@@ -77,7 +77,7 @@ func (r *redraw) learnedZones() zones.Set {
 	before := cached
 	window, model := r.windowSize(), r.modelID()
 	if r.sid != "" && window > 0 {
-		_ = session.Dir(r.env.Dirs.Session(r.sid)).SaveWindow(session.Window{Size: window, Model: model})
+		_ = session.Dir(r.env.Dirs.Session(r.sid)).SaveWindow(session.Window{Size: window, Model: model, Limits: r.sentLimits()})
 	}
 	res := pressure.Compute(pressure.Inputs{Dirs: r.env.Dirs, Zones: r.cfg.Zones, Getenv: r.env.Getenv, Cwd: r.cwd,
 		Project: r.projectDir(), Window: window, Model: model, Stats: r.transcriptStats()}, &cached)
@@ -87,11 +87,7 @@ func (r *redraw) learnedZones() zones.Set {
 		}
 	}
 	r.point = res.Point
-	cost := 0.0
-	if r.in.Cost != nil && r.in.Cost.TotalCostUSD != nil {
-		cost = *r.in.Cost.TotalCostUSD
-	}
-	return res.Learned.For(cost)
+	return res.Learned.For(max(r.sessionCost().USD, 0))
 }
 
 // transcriptStats reads the transcript incrementally (nil when absent).

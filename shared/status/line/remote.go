@@ -43,7 +43,7 @@ func stdinWindow(w *rateWindow) quotaWindow {
 		return quotaWindow{}
 	}
 	q := quotaWindow{pct: *w.UsedPercentage, present: true}
-	if w.ResetsAt != nil {
+	if w.ResetsAt != nil && *w.ResetsAt > 0 && *w.ResetsAt < maxEpochSeconds {
 		q.resets = time.Unix(int64(*w.ResetsAt), 0)
 	}
 	return q

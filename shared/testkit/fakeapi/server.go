@@ -32,6 +32,10 @@ type Options struct {
 	// reply (e.g. {"output_tokens_details":{"thinking_tokens":null}}), to
 	// put shapes the real API may send into the transcript.
 	UsageExtra map[string]any
+	// Headers, when set, are added to every /v1/messages reply (e.g.
+	// the anthropic-ratelimit-unified-* headers a subscription gets).
+	// It may be called concurrently.
+	Headers func() map[string]string
 }
 
 // Server is a fake Messages API server. It is safe for concurrent use.
@@ -172,6 +176,11 @@ func (s *Server) serveMessage(w http.ResponseWriter, req Request) {
 	req.Reply = &reply
 	msg := s.record(&req)
 	w.Header().Set("request-id", strings.Replace(msg.ID, "msg_", "req_", 1))
+	if s.opts.Headers != nil {
+		for k, v := range s.opts.Headers() {
+			w.Header().Set(k, v)
+		}
+	}
 	if stream, _ := req.JSON["stream"].(bool); stream {
 		_ = writeStream(w, msg)
 		return
