@@ -4,6 +4,12 @@
 //
 //	benchproc -n 200 -stdin payload.json -- ./si-post-tool-use
 //
+// With -ratio and two commands it prints one line instead: both sides'
+// median CPU time and the median of the pairwise CPU ratios B/A (how
+// many times the floor, when A is an empty program).
+//
+//	benchproc -ratio -n 300 -stdin p.json -label PostToolUse -- ./empty --vs ./si-post-tool-use
+//
 // With two commands separated by --vs it compares them: the runs
 // alternate (A, B, A, B …) so that a machine that gets busier or quieter
 // meanwhile affects both alike, each side with its own extra environment
@@ -33,6 +39,7 @@ func main() {
 	warm := flag.Int("warm", 3, "untimed warm-up runs")
 	stdin := flag.String("stdin", "", "file fed to stdin on every run")
 	label := flag.String("label", "", "name printed with the result")
+	ratio := flag.Bool("ratio", false, "with --vs: print one line with the CPU ratio B/A")
 	var envA, envB envList
 	flag.Var(&envA, "enva", "KEY=VALUE added to the first command's environment (repeatable)")
 	flag.Var(&envB, "envb", "KEY=VALUE added to the second command's environment (repeatable)")
@@ -61,7 +68,12 @@ func main() {
 		return
 	}
 	sideB := side{args: b, env: envB}
-	compare(name, sideA, sideB, input, *warm, *n)
+	ra, rb, ratios := alternate(sideA, sideB, input, *warm, *n)
+	if *ratio {
+		printRatio(name, ra, rb, ratios)
+		return
+	}
+	compare(name, ra, rb, *n)
 }
 
 // split cuts args at "--vs" into two commands; b is nil without it.
@@ -73,17 +85,28 @@ func split(args []string) (a, b []string) {
 	return args[:i], args[i+1:]
 }
 
-// compare alternates the two sides and prints the result.
-func compare(name string, a, b side, input []byte, warm, n int) {
+// alternate runs the two sides A, B, A, B … and returns them with the
+// pairwise CPU ratios B/A.
+func alternate(a, b side, input []byte, warm, n int) (side, side, []float64) {
 	for range warm {
 		a.once(input)
 		b.once(input)
 	}
-	diffs, cpus := make([]time.Duration, 0, n), make([]time.Duration, 0, n)
+	ratios := make([]float64, 0, n)
 	for range n {
-		da, ca := a.timed(input)
-		db, cb := b.timed(input)
-		diffs, cpus = append(diffs, db-da), append(cpus, cb-ca)
+		_, ca := a.timed(input)
+		_, cb := b.timed(input)
+		ratios = append(ratios, float64(cb)/float64(max(ca, time.Microsecond)))
+	}
+	return a, b, ratios
+}
+
+// compare prints both sides and the medians of the pairwise differences.
+func compare(name string, a, b side, n int) {
+	diffs, cpus := make([]time.Duration, 0, n), make([]time.Duration, 0, n)
+	for i := range n {
+		diffs = append(diffs, b.times[i]-a.times[i])
+		cpus = append(cpus, b.cpu[i]-a.cpu[i])
 	}
 	slices.Sort(diffs)
 	slices.Sort(cpus)
@@ -91,6 +114,15 @@ func compare(name string, a, b side, input []byte, warm, n int) {
 	fmt.Println(b.summary(name + " [B]"))
 	fmt.Printf("%-40s B-A: median of pairwise differences %s (p10 %s, p90 %s); CPU %s (p10 %s, p90 %s)\n", name,
 		ms(diffs[n/2]), ms(diffs[n/10]), ms(diffs[n*9/10]), ms(cpus[n/2]), ms(cpus[n/10]), ms(cpus[n*9/10]))
+}
+
+// printRatio prints the medians of CPU time and of the pairwise ratios.
+func printRatio(name string, a, b side, ratios []float64) {
+	slices.Sort(ratios)
+	n := len(ratios)
+	ca, cb := slices.Sorted(slices.Values(a.cpu)), slices.Sorted(slices.Values(b.cpu))
+	fmt.Printf("%-38s CPU %s vs %s  ratio %.2fx (p10 %.2fx, p90 %.2fx)\n", name,
+		ms(cb[n/2]), ms(ca[n/2]), ratios[n/2], ratios[n/10], ratios[n*9/10])
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000) }

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Claude Code 2.1.332 resolves the auto-compact window of a model from,
@@ -25,7 +26,9 @@ import (
 // compaction well below the window then lowers the point (observe).
 
 // reactiveModel matches the model ids whose window 2.1.332 takes as is.
-var reactiveModel = regexp.MustCompile(`claude-(haiku-4-5|sonnet-4(-[05])?|opus-4(-[015])?)($|-\d{8}|[^-0-9a-z])`)
+var reactiveModel = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`claude-(haiku-4-5|sonnet-4(-[05])?|opus-4(-[015])?)($|-\d{8}|[^-0-9a-z])`)
+})
 
 // ReactiveSince is the first Claude Code version known to compact those
 // models only on the API's refusal.
@@ -36,7 +39,7 @@ var ReactiveSince = [3]int{2, 1, 332}
 // taken for the one the plugin targets.
 func reactive(model, version string) bool {
 	m := strings.ToLower(model)
-	if strings.Contains(m, "[1m]") || !reactiveModel.MatchString(m) {
+	if strings.Contains(m, "[1m]") || !reactiveModel().MatchString(m) {
 		return false
 	}
 	return atLeast(version, ReactiveSince)
