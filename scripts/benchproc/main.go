@@ -4,9 +4,10 @@
 //
 //	benchproc -n 200 -stdin payload.json -- ./si-post-tool-use
 //
-// With -ratio and two commands it prints one line instead: both sides'
+// With -ratio and two commands it prints two lines instead: both sides'
 // median CPU time and the median of the pairwise CPU ratios B/A (how
-// many times the floor, when A is an empty program).
+// many times the floor, when A is an empty program), then the same of
+// wall time.
 //
 //	benchproc -ratio -n 300 -stdin p.json -label PostToolUse -- ./empty --vs ./si-post-tool-use
 //
@@ -86,17 +87,18 @@ func split(args []string) (a, b []string) {
 }
 
 // alternate runs the two sides A, B, A, B … and returns them with the
-// pairwise CPU ratios B/A.
-func alternate(a, b side, input []byte, warm, n int) (side, side, []float64) {
+// pairwise ratios B/A of CPU time and of wall time.
+func alternate(a, b side, input []byte, warm, n int) (side, side, [2][]float64) {
 	for range warm {
 		a.once(input)
 		b.once(input)
 	}
-	ratios := make([]float64, 0, n)
+	var ratios [2][]float64
 	for range n {
-		_, ca := a.timed(input)
-		_, cb := b.timed(input)
-		ratios = append(ratios, float64(cb)/float64(max(ca, time.Microsecond)))
+		wa, ca := a.timed(input)
+		wb, cb := b.timed(input)
+		ratios[0] = append(ratios[0], float64(cb)/float64(max(ca, time.Microsecond)))
+		ratios[1] = append(ratios[1], float64(wb)/float64(max(wa, time.Microsecond)))
 	}
 	return a, b, ratios
 }
@@ -116,13 +118,21 @@ func compare(name string, a, b side, n int) {
 		ms(diffs[n/2]), ms(diffs[n/10]), ms(diffs[n*9/10]), ms(cpus[n/2]), ms(cpus[n/10]), ms(cpus[n*9/10]))
 }
 
-// printRatio prints the medians of CPU time and of the pairwise ratios.
-func printRatio(name string, a, b side, ratios []float64) {
-	slices.Sort(ratios)
-	n := len(ratios)
-	ca, cb := slices.Sorted(slices.Values(a.cpu)), slices.Sorted(slices.Values(b.cpu))
-	fmt.Printf("%-38s CPU %s vs %s  ratio %.2fx (p10 %.2fx, p90 %.2fx)\n", name,
-		ms(cb[n/2]), ms(ca[n/2]), ratios[n/2], ratios[n/10], ratios[n*9/10])
+// printRatio prints the medians of CPU time and of the pairwise ratios,
+// then the same of wall time.
+func printRatio(name string, a, b side, ratios [2][]float64) {
+	for i, kind := range []string{"CPU", "wall"} {
+		r := slices.Sorted(slices.Values(ratios[i]))
+		ta, tb := a.cpu, b.cpu
+		if i == 1 {
+			ta, tb = a.times, b.times
+		}
+		ta, tb = slices.Sorted(slices.Values(ta)), slices.Sorted(slices.Values(tb))
+		n := len(r)
+		fmt.Printf("%-38s %-4s %s vs %s  ratio %.2fx (p10 %.2fx, p90 %.2fx)\n", name, kind,
+			ms(tb[n/2]), ms(ta[n/2]), r[n/2], r[n/10], r[n*9/10])
+		name = ""
+	}
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000) }
