@@ -24,6 +24,8 @@ shared/ail FuzzProseRoundTrip
 shared/ail FuzzLenient
 shared/relay FuzzRenderNote
 shared/cc/transcript FuzzDecodeLine
+shared/cc/transcript FuzzDecodeResponse
+shared/cc/autocompact FuzzReactiveModel
 shared/cc/hookio FuzzDecodePayload
 shared/ai/settings FuzzCheckNesting
 shared/cc/settingsjson FuzzParse

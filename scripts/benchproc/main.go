@@ -4,6 +4,13 @@
 //
 //	benchproc -n 200 -stdin payload.json -- ./si-post-tool-use
 //
+// With -ratio and two commands it prints two lines instead: both sides'
+// median CPU time and the median of the pairwise CPU ratios B/A (how
+// many times the floor, when A is an empty program), then the same of
+// wall time.
+//
+//	benchproc -ratio -n 300 -stdin p.json -label PostToolUse -- ./empty --vs ./si-post-tool-use
+//
 // With two commands separated by --vs it compares them: the runs
 // alternate (A, B, A, B …) so that a machine that gets busier or quieter
 // meanwhile affects both alike, each side with its own extra environment
@@ -33,6 +40,7 @@ func main() {
 	warm := flag.Int("warm", 3, "untimed warm-up runs")
 	stdin := flag.String("stdin", "", "file fed to stdin on every run")
 	label := flag.String("label", "", "name printed with the result")
+	ratio := flag.Bool("ratio", false, "with --vs: print one line with the CPU ratio B/A")
 	var envA, envB envList
 	flag.Var(&envA, "enva", "KEY=VALUE added to the first command's environment (repeatable)")
 	flag.Var(&envB, "envb", "KEY=VALUE added to the second command's environment (repeatable)")
@@ -61,7 +69,12 @@ func main() {
 		return
 	}
 	sideB := side{args: b, env: envB}
-	compare(name, sideA, sideB, input, *warm, *n)
+	ra, rb, ratios := alternate(sideA, sideB, input, *warm, *n)
+	if *ratio {
+		printRatio(name, ra, rb, ratios)
+		return
+	}
+	compare(name, ra, rb, *n)
 }
 
 // split cuts args at "--vs" into two commands; b is nil without it.
@@ -73,17 +86,29 @@ func split(args []string) (a, b []string) {
 	return args[:i], args[i+1:]
 }
 
-// compare alternates the two sides and prints the result.
-func compare(name string, a, b side, input []byte, warm, n int) {
+// alternate runs the two sides A, B, A, B … and returns them with the
+// pairwise ratios B/A of CPU time and of wall time.
+func alternate(a, b side, input []byte, warm, n int) (side, side, [2][]float64) {
 	for range warm {
 		a.once(input)
 		b.once(input)
 	}
-	diffs, cpus := make([]time.Duration, 0, n), make([]time.Duration, 0, n)
+	var ratios [2][]float64
 	for range n {
-		da, ca := a.timed(input)
-		db, cb := b.timed(input)
-		diffs, cpus = append(diffs, db-da), append(cpus, cb-ca)
+		wa, ca := a.timed(input)
+		wb, cb := b.timed(input)
+		ratios[0] = append(ratios[0], float64(cb)/float64(max(ca, time.Microsecond)))
+		ratios[1] = append(ratios[1], float64(wb)/float64(max(wa, time.Microsecond)))
+	}
+	return a, b, ratios
+}
+
+// compare prints both sides and the medians of the pairwise differences.
+func compare(name string, a, b side, n int) {
+	diffs, cpus := make([]time.Duration, 0, n), make([]time.Duration, 0, n)
+	for i := range n {
+		diffs = append(diffs, b.times[i]-a.times[i])
+		cpus = append(cpus, b.cpu[i]-a.cpu[i])
 	}
 	slices.Sort(diffs)
 	slices.Sort(cpus)
@@ -91,6 +116,23 @@ func compare(name string, a, b side, input []byte, warm, n int) {
 	fmt.Println(b.summary(name + " [B]"))
 	fmt.Printf("%-40s B-A: median of pairwise differences %s (p10 %s, p90 %s); CPU %s (p10 %s, p90 %s)\n", name,
 		ms(diffs[n/2]), ms(diffs[n/10]), ms(diffs[n*9/10]), ms(cpus[n/2]), ms(cpus[n/10]), ms(cpus[n*9/10]))
+}
+
+// printRatio prints the medians of CPU time and of the pairwise ratios,
+// then the same of wall time.
+func printRatio(name string, a, b side, ratios [2][]float64) {
+	for i, kind := range []string{"CPU", "wall"} {
+		r := slices.Sorted(slices.Values(ratios[i]))
+		ta, tb := a.cpu, b.cpu
+		if i == 1 {
+			ta, tb = a.times, b.times
+		}
+		ta, tb = slices.Sorted(slices.Values(ta)), slices.Sorted(slices.Values(tb))
+		n := len(r)
+		fmt.Printf("%-38s %-4s %s vs %s  ratio %.2fx (p10 %.2fx, p90 %.2fx)\n", name, kind,
+			ms(tb[n/2]), ms(ta[n/2]), r[n/2], r[n/10], r[n*9/10])
+		name = ""
+	}
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000) }

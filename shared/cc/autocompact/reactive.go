@@ -1,7 +1,6 @@
 package autocompact
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -24,8 +23,45 @@ import (
 // CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC and behind a gateway); a
 // compaction well below the window then lowers the point (observe).
 
-// reactiveModel matches the model ids whose window 2.1.332 takes as is.
-var reactiveModel = regexp.MustCompile(`claude-(haiku-4-5|sonnet-4(-[05])?|opus-4(-[015])?)($|-\d{8}|[^-0-9a-z])`)
+// reactiveFamilies are the model families whose window 2.1.332 takes as
+// is, after "claude-": an id names one when the family is followed by the
+// end, a -YYYYMMDD date or a character that cannot continue a model name.
+// A plain scan, not a regular expression: the status line and PostToolUse
+// ask on every call, and compiling and running a pattern was a tenth of
+// what they allocate.
+var reactiveFamilies = []string{"haiku-4-5", "sonnet-4", "sonnet-4-0", "sonnet-4-5", "opus-4", "opus-4-0", "opus-4-1", "opus-4-5"}
+
+// reactiveModel reports whether the lower-case model id names one of
+// reactiveFamilies anywhere in it.
+func reactiveModel(m string) bool {
+	for i := strings.Index(m, "claude-"); i >= 0; {
+		rest := m[i+len("claude-"):]
+		for _, f := range reactiveFamilies {
+			if tail, ok := strings.CutPrefix(rest, f); ok && familyEnds(tail) {
+				return true
+			}
+		}
+		j := strings.Index(rest, "claude-")
+		if j < 0 {
+			return false
+		}
+		i += len("claude-") + j
+	}
+	return false
+}
+
+// familyEnds reports whether tail, what follows a family in a model id,
+// ends the family's name.
+func familyEnds(tail string) bool {
+	switch {
+	case tail == "":
+		return true
+	case len(tail) >= 9 && tail[0] == '-' && strings.Trim(tail[1:9], "0123456789") == "":
+		return true
+	}
+	c := tail[0]
+	return c != '-' && (c < '0' || c > '9') && (c < 'a' || c > 'z')
+}
 
 // ReactiveSince is the first Claude Code version known to compact those
 // models only on the API's refusal.
@@ -36,7 +72,7 @@ var ReactiveSince = [3]int{2, 1, 332}
 // taken for the one the plugin targets.
 func reactive(model, version string) bool {
 	m := strings.ToLower(model)
-	if strings.Contains(m, "[1m]") || !reactiveModel.MatchString(m) {
+	if strings.Contains(m, "[1m]") || !reactiveModel(m) {
 		return false
 	}
 	return atLeast(version, ReactiveSince)

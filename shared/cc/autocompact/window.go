@@ -3,6 +3,7 @@ package autocompact
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // maxWindow bounds a window figure from outside: anything larger is not
@@ -35,10 +36,12 @@ func window(in Inputs) (int64, Source) {
 // natively1M are the model families whose window is 1M without opting in
 // (Claude Code 2.1.332's model table): Opus 4.7 and later, Sonnet 5 and
 // later, Haiku 5.5, Fable.
-var natively1M = regexp.MustCompile(`claude-(opus-(4-[7-9]|[5-9])|sonnet-[5-9]|haiku-(5-5|[6-9])|fable)`)
+var natively1M = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`claude-(opus-(4-[7-9]|[5-9])|sonnet-[5-9]|haiku-(5-5|[6-9])|fable)`)
+})
 
 // knownModel matches the model ids whose window Claude Code knows.
-var knownModel = regexp.MustCompile(`claude-(opus|sonnet|haiku|fable)|claude-3`)
+var knownModel = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`claude-(opus|sonnet|haiku|fable)|claude-3`) })
 
 // WindowOf is the context window of a model id: 1M for "[1m]" and the
 // natively 1M families, 200k for the other Claude models; ok is false
@@ -50,9 +53,9 @@ func WindowOf(model string) (int64, bool) {
 		return 0, false
 	case strings.Contains(m, "[1m]") || strings.HasSuffix(m, "-1m"):
 		return Window1M, true
-	case natively1M.MatchString(m):
+	case natively1M().MatchString(m):
 		return Window1M, true
-	case knownModel.MatchString(m):
+	case knownModel().MatchString(m):
 		return Window200k, true
 	}
 	return 0, false

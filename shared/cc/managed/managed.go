@@ -16,6 +16,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 )
@@ -71,7 +72,7 @@ func MarketplaceDir(os OS, prefix string) string {
 	return path.Join(prefix, "share", "session-intelligence", "plugins")
 }
 
-var winAbs = regexp.MustCompile(`^([A-Za-z]:[\\/]|\\\\[^\\]+\\)`)
+var winAbs = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z]:[\\/]|\\\\[^\\]+\\)`) })
 
 // CheckAbs refuses a prefix that is not absolute on os: managed settings
 // are read by every user's Claude Code from its own working directory.
@@ -79,7 +80,7 @@ func CheckAbs(os OS, p string) error {
 	switch {
 	case p == "":
 		return fmt.Errorf("--prefix is required (an absolute path)")
-	case os == Windows && !winAbs.MatchString(p):
+	case os == Windows && !winAbs().MatchString(p):
 		return fmt.Errorf("--prefix %q is not an absolute Windows path (like C:\\Tools)", p)
 	case os != Windows && !strings.HasPrefix(p, "/"):
 		return fmt.Errorf("--prefix %q is not absolute: managed settings need a path every user resolves the same way", p)

@@ -301,3 +301,26 @@ func addCorpusSeeds(f *testing.F) {
 		}
 	}
 }
+
+// FuzzDecodeResponse: the lean decoder of Each yields, for any line,
+// exactly what the whole-record decoder does (same verdict, key, model
+// and usage), so that skipping the content blocks changes no figure.
+func FuzzDecodeResponse(f *testing.F) {
+	for _, seed := range seedLines() {
+		f.Add([]byte(seed))
+	}
+	addCorpusSeeds(f)
+	f.Fuzz(func(t *testing.T, line []byte) {
+		got, ok := decodeResponse(line)
+		var want Response
+		rec, v := decode(line)
+		wantOK := bytes.Contains(line, markUsage) && v == useful && rec.Type == "assistant"
+		if wantOK {
+			want = Response{Key: responseKey(rec.Message.ID, rec.RequestID), HasID: rec.Message.ID != "",
+				Model: rec.Message.Model, Usage: rec.Message.Usage.usage()}
+		}
+		if ok != wantOK || got != want {
+			t.Errorf("decodeResponse(%q) = %+v, %v; the whole record gives %+v, %v", line, got, ok, want, wantOK)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"sync"
 )
 
 // MaxLine is the longest line decoded; longer lines (giant tool output)
@@ -13,6 +14,10 @@ const MaxLine = 16 << 20
 // readBuf is the read buffer; lines that fit are handled without copying.
 const readBuf = 256 << 10
 
+// readers keeps the read buffers of finished reads: a report over many
+// files reuses a few instead of allocating (and touching) one per file.
+var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, readBuf) }}
+
 // eachLine calls fn with every complete line of r (newline excluded) and
 // the offset of the line relative to base. It returns how many bytes were
 // consumed: everything up to and including the last newline, so a line
@@ -21,7 +26,9 @@ const readBuf = 256 << 10
 // consumed anyway and skipping is true, so the next call (with skipFirst)
 // goes on discarding up to its newline instead of reading it again.
 func eachLine(r io.Reader, base int64, skipFirst bool, fn func(line []byte, off int64)) (consumed int64, skipping bool, err error) {
-	br := bufio.NewReaderSize(r, readBuf)
+	br := readers.Get().(*bufio.Reader)
+	br.Reset(r)
+	defer func() { br.Reset(nil); readers.Put(br) }()
 	var pending int64 // bytes of the current line read so far
 	var long []byte   // the current line when it spans buffers
 	oversized := skipFirst

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/session-intelligence/session-intelligence/shared/intel/sessionctx"
 )
@@ -17,7 +18,7 @@ const (
 // sentinelRe matches the first line of an auto-filled section. It records
 // the commit the section was filled from, so a later run can tell both
 // that the section is still ours and whether HEAD has moved since.
-var sentinelRe = regexp.MustCompile(`^<!-- si:autofill sha=([0-9a-f]{7,40}) -->$`)
+var sentinelRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^<!-- si:autofill sha=([0-9a-f]{7,40}) -->$`) })
 
 // owner says who a section belongs to.
 type owner int
@@ -107,9 +108,9 @@ func (s *section) classify(shape func([]string) bool) {
 	switch {
 	case placeholderOnly(s.lines):
 		s.owner = placeholder
-	case len(s.lines) > 0 && sentinelRe.MatchString(s.lines[0]) && shape(s.lines[1:]):
+	case len(s.lines) > 0 && sentinelRe().MatchString(s.lines[0]) && shape(s.lines[1:]):
 		s.owner = ours
-		s.sha = sentinelRe.FindStringSubmatch(s.lines[0])[1]
+		s.sha = sentinelRe().FindStringSubmatch(s.lines[0])[1]
 	default:
 		s.owner = theirs
 	}
@@ -121,7 +122,7 @@ func (s *section) classify(shape func([]string) bool) {
 func placeholderOnly(lines []string) bool {
 	inComment := false
 	for _, l := range lines {
-		if sentinelRe.MatchString(l) {
+		if sentinelRe().MatchString(l) {
 			return false // our marker is not filler: the section is ours
 		}
 		if inComment {

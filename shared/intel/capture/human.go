@@ -3,6 +3,7 @@ package capture
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // maxInput bounds the text one message contributes: a longer message is
@@ -35,7 +36,7 @@ func Typed(text string) string {
 			return ""
 		}
 	}
-	for _, block := range injected {
+	for _, block := range injected() {
 		t = block.ReplaceAllString(t, "\n")
 	}
 	t = strings.TrimSpace(t)
@@ -46,8 +47,8 @@ func Typed(text string) string {
 		}
 		t = args
 	}
-	t = pasted.ReplaceAllString(t, "\n")
-	t = fenced.ReplaceAllString(t, "\n")
+	t = pasted().ReplaceAllString(t, "\n")
+	t = fenced().ReplaceAllString(t, "\n")
 	var keep []string
 	for _, line := range strings.Split(t, "\n") {
 		if line = strings.TrimSpace(line); line != "" && !logLine(line) {
@@ -59,28 +60,35 @@ func Typed(text string) string {
 
 // injected are blocks other programs add to a prompt (IDE and app
 // wrappers, reminders): never the user's words, wherever they stand.
-var injected = func() []*regexp.Regexp {
+var injected = sync.OnceValue(func() []*regexp.Regexp {
 	var out []*regexp.Regexp
 	for _, tag := range []string{"system_instruction", "system-reminder", "task-notification", "local-command-stdout", "local-command-caveat", "ide_selection", "ide_opened_file"} {
 		out = append(out, regexp.MustCompile(`(?s)<`+tag+`[^>]*>.*?(</`+tag+`>|$)`))
 	}
 	return out
-}()
+})
+
+// lazyRegexp compiles expr on first use: the hooks that link this package
+// but never read a prompt (most PostToolUse calls) do not pay for the
+// patterns at start.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 var (
-	pasted      = regexp.MustCompile(`(?s)<pasted_content[^>]*>.*?</pasted_content[^>]*>`)
-	fenced      = regexp.MustCompile("(?s)```.*?(```|$)")
-	commandName = regexp.MustCompile(`<command-name>\s*([^<\s]*)\s*</command-name>`)
-	commandArgs = regexp.MustCompile(`(?s)<command-args>(.*?)</command-args>`)
+	pasted      = lazyRegexp(`(?s)<pasted_content[^>]*>.*?</pasted_content[^>]*>`)
+	fenced      = lazyRegexp("(?s)```.*?(```|$)")
+	commandName = lazyRegexp(`<command-name>\s*([^<\s]*)\s*</command-name>`)
+	commandArgs = lazyRegexp(`(?s)<command-args>(.*?)</command-args>`)
 )
 
 // slashCommand returns a slash command's name and the arguments the user
 // typed after it.
 func slashCommand(t string) (name, args string) {
-	if m := commandName.FindStringSubmatch(t); m != nil {
+	if m := commandName().FindStringSubmatch(t); m != nil {
 		name = m[1]
 	}
-	if m := commandArgs.FindStringSubmatch(t); m != nil {
+	if m := commandArgs().FindStringSubmatch(t); m != nil {
 		args = strings.TrimSpace(m[1])
 	}
 	return name, args
@@ -90,7 +98,7 @@ func slashCommand(t string) (name, args string) {
 // records, stack frames, JSON, diff lines and a terminal's own glyphs.
 func logLine(l string) bool {
 	switch {
-	case logStamp.MatchString(l), strings.Contains(l, "|DEBU|"), strings.Contains(l, "|INFO|"),
+	case logStamp().MatchString(l), strings.Contains(l, "|DEBU|"), strings.Contains(l, "|INFO|"),
 		strings.Contains(l, "|WARN|"), strings.Contains(l, "|ERRO|"):
 		return true
 	case strings.HasPrefix(l, "{\""), strings.HasPrefix(l, "[{"), strings.HasPrefix(l, "at "),
@@ -104,7 +112,7 @@ func logLine(l string) bool {
 }
 
 // logStamp is a timestamp at the start of a line.
-var logStamp = regexp.MustCompile(`^(\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d|\d\d:\d\d:\d\d[.,]\d)`)
+var logStamp = lazyRegexp(`^(\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d|\d\d:\d\d:\d\d[.,]\d)`)
 
 // diffish tells a "- " diff line from a "- " list item: list items the
 // user writes start with a letter and read as prose.

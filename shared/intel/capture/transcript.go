@@ -2,7 +2,6 @@ package capture
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
@@ -26,7 +25,7 @@ var (
 	markAnswered  = []byte(`User has answered your questions`)
 	markTextAfter = []byte(`},{"type":"text","text":`)
 	saidMarker    = "the user said:\n"
-	answerPairs   = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"="((?:[^"\\]|\\.)*)"`)
+	answerPairs   = lazyRegexp(`"((?:[^"\\]|\\.)*)"="((?:[^"\\]|\\.)*)"`)
 	clarifyPrefix = "The user wants to clarify these questions."
 )
 
@@ -137,7 +136,7 @@ func resultItems(text, uuid string) []Item {
 		return nil
 	}
 	var out []Item
-	for _, m := range answerPairs.FindAllStringSubmatch(rest, 32) {
+	for _, m := range answerPairs().FindAllStringSubmatch(rest, 32) {
 		q, a := unescape(m[1]), unescape(m[2])
 		for _, f := range Classify(Typed(a), Answer) {
 			out = append(out, Item{Kind: f.Kind, Text: f.Text, UUID: uuid, Source: Answer, About: clip(q)})

@@ -11,8 +11,10 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
 	"github.com/session-intelligence/session-intelligence/shared/cc/sessioncost"
@@ -63,14 +65,18 @@ func Build(files []string, table pricing.Table) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
+	read, err := readAll(parts)
+	if err != nil {
+		return Report{}, err
+	}
 	winners := map[uint64]owned{}
 	var order []uint64
 	var noID []owned
-	for _, p := range parts {
-		err := feed(p.path, func(r transcript.Response) {
+	for i, p := range parts {
+		for _, r := range read[i] {
 			if !r.HasID {
 				noID = append(noID, owned{p.session, r})
-				return
+				continue
 			}
 			prev, seen := winners[r.Key]
 			if !seen {
@@ -79,9 +85,6 @@ func Build(files []string, table pricing.Table) (Report, error) {
 			if !seen || r.Usage.Total() > prev.resp.Usage.Total() {
 				winners[r.Key] = owned{p.session, r}
 			}
-		})
-		if err != nil {
-			return Report{}, err
 		}
 	}
 	models := make([]map[string]*transcript.ModelUsage, len(ids))
@@ -130,6 +133,34 @@ func layout(files []string) (ids []string, parts []part, err error) {
 	}
 	slices.SortStableFunc(parts, func(a, b part) int { return strings.Compare(a.path, b.path) })
 	return ids, parts, nil
+}
+
+// readAll reads the parts, as many at once as there are CPUs, and returns
+// each part's responses in file order; the first error in part order
+// wins, so the outcome does not depend on which read finishes first.
+func readAll(parts []part) ([][]transcript.Response, error) {
+	read := make([][]transcript.Response, len(parts))
+	errs := make([]error, len(parts))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(parts)) {
+		wg.Go(func() {
+			for i := range next {
+				errs[i] = feed(parts[i].path, func(r transcript.Response) { read[i] = append(read[i], r) })
+			}
+		})
+	}
+	for i := range parts {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return read, nil
 }
 
 func feed(path string, fn func(transcript.Response)) error {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
@@ -163,18 +164,18 @@ func classify(e *entry, viewUUID string) (role, string) {
 }
 
 var (
-	commandName = regexp.MustCompile(`<command-name>([^<]*)</command-name>`)
-	commandArgs = regexp.MustCompile(`(?s)<command-args>(.*?)</command-args>`)
+	commandName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<command-name>([^<]*)</command-name>`) })
+	commandArgs = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?s)<command-args>(.*?)</command-args>`) })
 )
 
 // commandLine shows a slash command's message as it was typed.
 func commandLine(t string) string {
-	m := commandName.FindStringSubmatch(t)
+	m := commandName().FindStringSubmatch(t)
 	if m == nil || !strings.Contains(t, "<command-message>") {
 		return t
 	}
 	line := strings.TrimSpace(m[1])
-	if a := commandArgs.FindStringSubmatch(t); a != nil && strings.TrimSpace(a[1]) != "" {
+	if a := commandArgs().FindStringSubmatch(t); a != nil && strings.TrimSpace(a[1]) != "" {
 		line += " " + strings.TrimSpace(a[1])
 	}
 	return line
