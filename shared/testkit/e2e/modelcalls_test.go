@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,7 +31,9 @@ func TestBackgroundModelCallsAreVisible(t *testing.T) {
 	must(t, tui.Submit("first turn", 30*time.Second))
 	const notice = "agent dev's thread is summarised in the background after each turn; each summary is a model call on your Claude Code account (claude -p --model sonnet). [chat] background = false in ai.toml turns that off"
 	waitUntil(t, 60*time.Second, "the notice on screen", func() bool { return strings.Contains(oneLine(tui.CaptureAll()), notice) })
-	waitUntil(t, 90*time.Second, "the background summariser's model call", func() bool { return w.summaries.Load() > 0 })
+	if !polled(90*time.Second, func() bool { return w.summaries.Load() > 0 }) {
+		t.Fatalf("no model call from the background summariser after 90s; the logs:\n%s", logsUnder(w.env.Home))
+	}
 	must(t, tui.Submit("second turn", 30*time.Second))
 	_, err := tui.WaitFor("FAKE-REPLY to: second turn", 60*time.Second)
 	must(t, err)
@@ -63,4 +66,32 @@ func TestBackgroundModelCallsAreVisible(t *testing.T) {
 // writeSettings writes the user's ~/.ai/ai.toml.
 func writeSettings(w *agentWorld, text string) error {
 	return os.WriteFile(filepath.Join(w.env.Home, ".ai", "ai.toml"), []byte(text), 0o600)
+}
+
+// polled polls cond until it holds (true) or timeout passes (false).
+func polled(timeout time.Duration, cond func() bool) bool {
+	for deadline := time.Now().Add(timeout); !cond(); time.Sleep(200 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
+	return true
+}
+
+// logsUnder is the end of every *.log file under dir, for a failure's
+// message.
+func logsUnder(dir string) string {
+	var b strings.Builder
+	_ = filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".log") {
+			return nil
+		}
+		data, _ := os.ReadFile(path)
+		if len(data) > 4000 {
+			data = data[len(data)-4000:]
+		}
+		fmt.Fprintf(&b, "== %s\n%s\n", path, data)
+		return nil
+	})
+	return b.String()
 }

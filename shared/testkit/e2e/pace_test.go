@@ -60,8 +60,16 @@ func TestPaceAndWholeCostInTUI(t *testing.T) {
 		t.Fatalf("subagent transcripts: %v", subs)
 	}
 	main := strings.TrimSuffix(filepath.Dir(filepath.Dir(subs[0])), string(filepath.Separator)) + ".jsonl"
-	usage := siUsage(t, env.Home, main)
-	screen, err := tui.WaitFor(usage.text, 30*time.Second)
+	// The agent runs in the background: the main conversation's own
+	// follow-up request may still be on its way when it finishes, so
+	// si usage is asked again until its figure and the screen agree.
+	var usage usageFigure
+	var screen string
+	err := fmt.Errorf("no figure yet")
+	for deadline := time.Now().Add(40 * time.Second); err != nil && time.Now().Before(deadline); {
+		usage = siUsage(t, env.Home, main)
+		screen, err = tui.WaitFor(usage.text, 5*time.Second)
+	}
 	if err != nil {
 		t.Fatalf("the status line never showed si usage's cost %s: %v", usage.text, err)
 	}
