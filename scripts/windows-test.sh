@@ -42,7 +42,7 @@ if [ ! -f "$WINEPREFIX/system.reg" ]; then
   WINEDLLOVERRIDES="mscoree,mshtml=" "$WINE" wineboot --init >/dev/null 2>&1
 fi
 x86_64-w64-mingw32-gcc -shared -O2 -s -Wall -Werror -o "$cache/bcryptprimitives.dll" \
-  scripts/windows/processprng.c -ladvapi32
+  scripts/windows/processprng.c scripts/windows/winefix.c -ladvapi32
 cp "$cache/bcryptprimitives.dll" "$WINEPREFIX/drive_c/windows/system32/"
 # One wineserver for the whole run, with Wine's own services booted by a
 # program whose output goes nowhere: the services outlive the program that
@@ -54,8 +54,6 @@ if "$wineserver" -p 2>/dev/null; then
   trap '"$wineserver" -k 2>/dev/null || true' EXIT
 fi
 "$WINE" cmd /c exit </dev/null >/dev/null 2>&1
-
-overlay=$(scripts/windows/wine-overlay.sh "$cache/overlay")
 
 # The plugin as a Windows user has it, for shared/testkit/winlane.
 plugin="$cache/plugin"
@@ -115,9 +113,9 @@ for p in $(echo "$not_yet" | awk 'NF {print $1}'); do
   pkgs=$(echo "$pkgs" | grep -v -x "$(go list -m)/$p")
 done
 if [ $# -gt 0 ]; then
-  set -- -overlay "$overlay" "$@"
+  set -- "$@"
 else
-  set -- -overlay "$overlay" -skip "$skip" $pkgs
+  set -- -skip "$skip" $pkgs
 fi
 echo "== go test under Wine (windows/amd64)"
 start=$(date +%s)
