@@ -125,5 +125,8 @@ else
   set -- -skip "$skip" $pkgs
 fi
 echo "== go test under Wine (windows/amd64)"
-go test -count=1 -timeout 20m -exec "$root/scripts/windows/wine-exec" "$@"
+status=0
+go test -json -count=1 -timeout 20m -exec "$root/scripts/windows/wine-exec" "$@" 2>&1 |
+  scripts/windows/lane-report || status=$?
 echo "== Windows lane: $(($(date +%s) - start)) s to build and test"
+exit "$status"
