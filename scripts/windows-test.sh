@@ -8,9 +8,11 @@
 #
 # It installs Debian's wine64 and mingw-w64 when they are missing (as
 # root, or with sudo), builds the ProcessPrng stand-in that Go needs and
-# Wine 8 lacks (scripts/windows/processprng.c), keeps a private Wine
-# prefix under the cache folder (never ~/.wine), and builds the test
-# binaries with the one Wine accommodation (scripts/windows/wine-overlay.sh).
+# Wine 8 lacks (scripts/windows/processprng.c) together with the lane's
+# one accommodation of Wine (scripts/windows/winefix.c) into the private
+# Wine prefix it keeps under the cache folder (never ~/.wine), and builds
+# everything as scripts/check.sh cross-compiles it, sharing its build
+# cache. It ends with the counts of packages and tests (lane-report).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -34,8 +36,8 @@ wineserver=$(dirname "$(readlink -f "$WINE")")/wineserver
 [ -x "$wineserver" ] || wineserver=$(command -v wineserver)
 echo "== $("$WINE" --version), $(x86_64-w64-mingw32-gcc --version | head -1)"
 
-# The private prefix, made once, with the ProcessPrng stand-in in its
-# system32 (rebuilt from source every run: a second of work).
+# The private prefix, made once (about 8 s), with the DLL in its system32
+# (rebuilt from source every run: a second of work).
 export WINEPREFIX="$cache/prefix" WINEDEBUG=-all
 if [ ! -f "$WINEPREFIX/system.reg" ]; then
   echo "== creating the Wine prefix $WINEPREFIX"
