@@ -8,6 +8,9 @@
 #
 # SI_BUILD_TAGS adds Go build tags; only the test harness sets it
 # (si_testendpoint: the quota refresher accepts a loopback endpoint).
+# SI_BUILD_UNTRIMMED=1 leaves out -trimpath, so the packages compile as
+# go build and go test compile them and the Go build cache serves both
+# (the Windows lane, scripts/windows-test.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/plugin"
@@ -25,8 +28,10 @@ cmds="$out/plugins/session-intelligence/commands"
 rm -rf "$cmds" && mkdir -p "$cmds" && cp "$root"/shared/cc/usercmd/commands/*.md "$cmds/"
 version=$(git -C "$root" describe --tags --always --dirty 2>/dev/null || echo dev)
 exe=$(go env GOEXE) # .exe where the binaries are for Windows
+trimpath=-trimpath
+[ "${SI_BUILD_UNTRIMMED:-}" = 1 ] && trimpath=
 build() { # package dir, binary name
-  CGO_ENABLED=0 go build -C "$root" -trimpath -tags "${SI_BUILD_TAGS:-}" -ldflags "-s -w -X github.com/session-intelligence/session-intelligence/shared/core/version.Stamped=$version" -o "$bin/$2$exe" "./$1"
+  CGO_ENABLED=0 go build -C "$root" $trimpath -tags "${SI_BUILD_TAGS:-}" -ldflags "-s -w -X github.com/session-intelligence/session-intelligence/shared/core/version.Stamped=$version" -o "$bin/$2$exe" "./$1"
 }
 for dir in "$root"/hooks/*/; do
   name=$(basename "$dir")

@@ -8,9 +8,11 @@
 #
 # It installs Debian's wine64 and mingw-w64 when they are missing (as
 # root, or with sudo), builds the ProcessPrng stand-in that Go needs and
-# Wine 8 lacks (scripts/windows/processprng.c), keeps a private Wine
-# prefix under the cache folder (never ~/.wine), and builds the test
-# binaries with the one Wine accommodation (scripts/windows/wine-overlay.sh).
+# Wine 8 lacks (scripts/windows/processprng.c) together with the lane's
+# one accommodation of Wine (scripts/windows/winefix.c) into the private
+# Wine prefix it keeps under the cache folder (never ~/.wine), and builds
+# everything as scripts/check.sh cross-compiles it, sharing its build
+# cache. It ends with the counts of packages and tests (lane-report).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -34,15 +36,15 @@ wineserver=$(dirname "$(readlink -f "$WINE")")/wineserver
 [ -x "$wineserver" ] || wineserver=$(command -v wineserver)
 echo "== $("$WINE" --version), $(x86_64-w64-mingw32-gcc --version | head -1)"
 
-# The private prefix, made once, with the ProcessPrng stand-in in its
-# system32 (rebuilt from source every run: a second of work).
+# The private prefix, made once (about 8 s), with the DLL in its system32
+# (rebuilt from source every run: a second of work).
 export WINEPREFIX="$cache/prefix" WINEDEBUG=-all
 if [ ! -f "$WINEPREFIX/system.reg" ]; then
   echo "== creating the Wine prefix $WINEPREFIX"
   WINEDLLOVERRIDES="mscoree,mshtml=" "$WINE" wineboot --init >/dev/null 2>&1
 fi
 x86_64-w64-mingw32-gcc -shared -O2 -s -Wall -Werror -o "$cache/bcryptprimitives.dll" \
-  scripts/windows/processprng.c -ladvapi32
+  scripts/windows/processprng.c scripts/windows/winefix.c -ladvapi32
 cp "$cache/bcryptprimitives.dll" "$WINEPREFIX/drive_c/windows/system32/"
 # One wineserver for the whole run, with Wine's own services booted by a
 # program whose output goes nowhere: the services outlive the program that
@@ -55,13 +57,17 @@ if "$wineserver" -p 2>/dev/null; then
 fi
 "$WINE" cmd /c exit </dev/null >/dev/null 2>&1
 
-overlay=$(scripts/windows/wine-overlay.sh "$cache/overlay")
+# Everything compiles as scripts/check.sh cross-compiles it (CGO off,
+# no -trimpath, no overlay), so the Go build cache it filled serves here.
+export GOOS=windows GOARCH=amd64 CGO_ENABLED=0
+start=$(date +%s)
 
 # The plugin as a Windows user has it, for shared/testkit/winlane.
 plugin="$cache/plugin"
 rm -rf "$plugin"
-GOOS=windows GOARCH=amd64 scripts/build.sh --out "$plugin" >/dev/null
+SI_BUILD_UNTRIMMED=1 scripts/build.sh --out "$plugin" >/dev/null
 export SI_WINDOWS_PLUGIN="Z:${plugin//\//\\}"
+echo "== plugin built: $(($(date +%s) - start)) s"
 
 # Tests not run on Windows yet, by name, each with why (go test -skip):
 # - TestScripts: the binaries' testscript (txtar) scripts run sh, sed,
@@ -108,6 +114,7 @@ shared/status/health/full     expects a refused connection where Wine reports a 
 shared/status/line            golden files with / paths; a shell-script previous status line
 shared/status/quota/full      runs macOS security for the keychain; modes
 shared/status/refresh         modes; a refresher spawned where the test wants none
+shared/testkit/heal           builds with build.sh (Wine runs no sh); 230 cases of hook runs: minutes under Wine
 shared/testkit/arch           runs go list (the Linux go is out of reach of Wine); its import checks are the same on every system
 '
 pkgs=$(go list ./... | grep -v -E '/shared/testkit/(e2e|cctest)$')
@@ -115,11 +122,13 @@ for p in $(echo "$not_yet" | awk 'NF {print $1}'); do
   pkgs=$(echo "$pkgs" | grep -v -x "$(go list -m)/$p")
 done
 if [ $# -gt 0 ]; then
-  set -- -overlay "$overlay" "$@"
+  set -- "$@"
 else
-  set -- -overlay "$overlay" -skip "$skip" $pkgs
+  set -- -skip "$skip" $pkgs
 fi
 echo "== go test under Wine (windows/amd64)"
-start=$(date +%s)
-GOOS=windows GOARCH=amd64 go test -count=1 -timeout 20m -exec "$root/scripts/windows/wine-exec" "$@"
-echo "== Windows lane: $(($(date +%s) - start)) s of tests"
+status=0
+go test -json -count=1 -timeout 20m -exec "$root/scripts/windows/wine-exec" "$@" 2>&1 |
+  scripts/windows/lane-report || status=$?
+echo "== Windows lane: $(($(date +%s) - start)) s to build and test"
+exit "$status"

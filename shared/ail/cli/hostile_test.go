@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -12,6 +13,22 @@ import (
 // hostile carries a title (OSC 0), the clipboard (OSC 52), a screen
 // clear, a C1 CSI, a bidi override and invalid UTF-8.
 const hostile = "a\x1b]0;title\x07\x1b]52;c;QQ==\x07\x1b[2J\u009b2J\u202Eb\xff"
+
+// hostileName is hostile as a file name. Windows refuses the C0
+// controls (ESC, BEL) in names, so there it keeps the rest: the C1 CSI,
+// the bidi override, and the invalid byte, which Windows stores as U+FFFD
+// while the name given on the command line keeps it.
+func hostileName() string {
+	if runtime.GOOS != "windows" {
+		return hostile
+	}
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 {
+			return -1
+		}
+		return r
+	}, hostile)
+}
 
 // clean fails when out holds anything Text would remove.
 func clean(t *testing.T, what, out string) {
@@ -32,7 +49,7 @@ func TestHostileInputPrintsCleanText(t *testing.T) {
 		t.Errorf("pack lost the text: %q", out)
 	}
 	dir := t.TempDir()
-	file := filepath.Join(dir, "snap"+hostile+".ail")
+	file := filepath.Join(dir, "snap"+hostileName()+".ail")
 	if err := os.WriteFile(file, []byte("!AILv1\n@CTX "+hostile+"\n@NEXT ?x"+hostile+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}

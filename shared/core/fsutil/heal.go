@@ -96,19 +96,29 @@ func MoveAside(path string, judged os.FileInfo, why error) (string, error) {
 
 // stillDamaged reports whether cur, what path holds now, is the damage
 // the caller judged: the same file (through a link, the file it points
-// to), or, when judged is nil, anything but a regular file.
+// to), unchanged since, or, when judged is nil, anything but a regular
+// file.
 func stillDamaged(path string, cur, judged os.FileInfo) bool {
 	if judged == nil {
 		return !cur.Mode().IsRegular()
 	}
-	if os.SameFile(judged, cur) {
+	if asJudged(judged, cur) {
 		return true
 	}
 	if cur.Mode()&fs.ModeSymlink == 0 {
 		return false
 	}
 	target, err := os.Stat(path)
-	return err == nil && os.SameFile(judged, target)
+	return err == nil && asJudged(judged, target)
+}
+
+// asJudged reports whether now is the file judged describes, as it was
+// then. The size and modification time, read with judged, are what tell
+// a file put in its place since on Windows, where os.SameFile reads the
+// identity of an Lstat result only when first asked, from whatever the
+// path holds by then.
+func asJudged(judged, now os.FileInfo) bool {
+	return os.SameFile(judged, now) && judged.Size() == now.Size() && judged.ModTime().Equal(now.ModTime())
 }
 
 // reason is why in a few words, without the path the log line names.

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 // TestRecordAndCount: calls recorded side by side all count; since cuts
@@ -15,15 +17,20 @@ import (
 func TestRecordAndCount(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state", "model-calls.jsonl")
 	now := time.Unix(1_800_000_000, 0)
+	// Four writers side by side, five calls each: more than ever run at
+	// once, few enough that none waits past lockWait on a slow machine
+	// (the Windows lane's Wine, a loaded CI runner).
 	var wg sync.WaitGroup
-	for i := range 20 {
+	for w := range 4 {
 		wg.Go(func() {
-			by := "ai memory fold (background)"
-			if i%4 == 0 {
-				by = "ai agent build (background)"
-			}
-			if err := Record(path, Call{T: now.Unix() - int64(i)*3600, By: by, Model: "sonnet"}); err != nil {
-				t.Error(err)
+			for i := w; i < 20; i += 4 {
+				by := "ai memory fold (background)"
+				if i%4 == 0 {
+					by = "ai agent build (background)"
+				}
+				if err := Record(path, Call{T: now.Unix() - int64(i)*3600, By: by, Model: "sonnet"}); err != nil {
+					t.Error(err)
+				}
 			}
 		})
 	}
@@ -49,9 +56,7 @@ func TestRecordAndCount(t *testing.T) {
 	if hours.Total != 6 || hours.By["ai agent build (background)"] != 2 {
 		t.Errorf("the last five hours: %+v", hours)
 	}
-	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
-		t.Errorf("ledger mode: %v, %v", fi.Mode(), err)
-	}
+	filemode.Check(t, path, 0o600)
 	if none, err := Count(filepath.Join(t.TempDir(), "missing"), time.Time{}); err != nil || none.Total != 0 {
 		t.Errorf("a missing ledger: %+v, %v", none, err)
 	}

@@ -1,12 +1,23 @@
 package guidance
 
 import (
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/session-intelligence/session-intelligence/shared/intel/sessionctx"
 	"github.com/session-intelligence/session-intelligence/shared/intel/shape"
 )
+
+// projectDir is an absolute project folder on this system (a drive
+// letter and backslashes on Windows, as Claude Code's cwd is there).
+func projectDir() string {
+	if runtime.GOOS == "windows" {
+		return `C:\w\p`
+	}
+	return "/w/p"
+}
 
 // tinyRepository is the log of the case a new user met: `ls src` once,
 // a commit, then thirty reads of src/auth/a.go and src/billing/b.go.
@@ -30,7 +41,7 @@ func TestShapeBlockTinyRepository(t *testing.T) {
 	doc := sessionctx.Parse([]byte("## Key Files\n- src/auth/a.go\n- src/billing/b.go\n"))
 	for _, seed := range []bool{false, true} {
 		for _, stable := range []bool{true, false} {
-			o := shape.Options{Cwd: "/w/p", Depth: 2, ScoreDrop: seed}
+			o := shape.Options{Cwd: projectDir(), Depth: 2, ScoreDrop: seed}
 			for _, item := range doc.Sections["Key Files"] {
 				o.KeyFiles = append(o.KeyFiles, shape.KeyFilePath(item))
 			}
@@ -56,7 +67,8 @@ func TestShapeBlockTinyRepository(t *testing.T) {
 // TestShapeBlockPinnedRoot: a folder of a file in flight that the log
 // does not hold is listed under PRESERVE, without a call count.
 func TestShapeBlockPinnedRoot(t *testing.T) {
-	a := shape.Analyze(tinyRepository(), shape.Options{Cwd: "/w/p", Depth: 2, InFlight: []string{"/w/p/pkg/new/x.go"}})
+	cwd := projectDir()
+	a := shape.Analyze(tinyRepository(), shape.Options{Cwd: cwd, Depth: 2, InFlight: []string{filepath.Join(cwd, "pkg", "new", "x.go")}})
 	out := Compose(Input{Shape: a})
 	if !strings.Contains(out, "  - pkg/new (holds a key file or one in flight) — e.g. pkg/new/x.go\n") {
 		t.Errorf("PRESERVE lacks pkg/new:\n%s", out)

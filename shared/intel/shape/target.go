@@ -92,13 +92,14 @@ func literalDir(pattern string) string {
 
 // RootOf maps a path to its root directory: the first depth directory
 // segments below cwd (src/auth/login.ts → src/auth at depth 2), "." for
-// files directly in cwd, and "/tmp/foo" style roots for paths elsewhere.
+// files directly in cwd, and "/tmp/foo" style roots for paths elsewhere
+// ("C:/tmp/foo" on Windows).
 // It also returns the path as it is logged: relative to cwd when inside,
 // with a trailing slash when it is a directory.
 func RootOf(path, cwd string, depth int, isDir bool) (root, logged string) {
 	depth = min(max(depth, 1), 5)
 	path = filepath.ToSlash(filepath.Clean(path))
-	absolute := strings.HasPrefix(path, "/")
+	absolute := strings.HasPrefix(path, "/") || hasDrive(path)
 	if cwd != "" && absolute {
 		c := filepath.ToSlash(filepath.Clean(cwd))
 		if path == c {
@@ -107,6 +108,10 @@ func RootOf(path, cwd string, depth int, isDir bool) (root, logged string) {
 		if rest, ok := strings.CutPrefix(path, strings.TrimSuffix(c, "/")+"/"); ok {
 			path, absolute = rest, false
 		}
+	}
+	drive := ""
+	if absolute && hasDrive(path) {
+		drive, path = path[:2], path[2:]
 	}
 	parts := strings.FieldsFunc(path, func(r rune) bool { return r == '/' })
 	dirs := parts
@@ -119,9 +124,16 @@ func RootOf(path, cwd string, depth int, isDir bool) (root, logged string) {
 	}
 	switch {
 	case absolute:
-		return "/" + strings.Join(dirs, "/"), path
+		return drive + "/" + strings.Join(dirs, "/"), drive + path
 	case len(dirs) == 0:
 		return ".", path
 	}
 	return strings.Join(dirs, "/"), path
+}
+
+// hasDrive reports a Windows path with a drive letter ("C:/x", after
+// ToSlash): absolute, as a leading slash is on Unix.
+func hasDrive(path string) bool {
+	return len(path) >= 3 && path[1] == ':' && path[2] == '/' &&
+		('a' <= path[0] && path[0] <= 'z' || 'A' <= path[0] && path[0] <= 'Z')
 }

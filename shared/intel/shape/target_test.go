@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -43,6 +44,20 @@ func TestRootOf(t *testing.T) {
 		{"unclean path", cwd + "/src/../lib/./a/b.go", cwd, 2, false, "lib/a", "lib/a/b.go"},
 		{"no cwd", "/w/proj/src/a.go", "", 2, false, "/w/proj", "/w/proj/src/a.go"},
 		{"relative, no cwd", "src/pkg/a.go", "", 2, false, "src/pkg", "src/pkg/a.go"},
+		{"drive letter, inside", "C:/w/proj/src/auth/a.go", "C:/w/proj", 2, false, "src/auth", "src/auth/a.go"},
+		{"drive letter, outside", "D:/tmp/foo/x.txt", "C:/w/proj", 2, false, "D:/tmp/foo", "D:/tmp/foo/x.txt"},
+		{"drive letter, no cwd", "C:/w/proj/a.go", "", 1, false, "C:/w", "C:/w/proj/a.go"},
+	}
+	if runtime.GOOS == "windows" { // Claude Code's own form there
+		tests = append(tests, []struct {
+			name, path, cwd string
+			depth           int
+			isDir           bool
+			root, logged    string
+		}{
+			{"backslashes, inside", `C:\w\proj\src\auth\a.go`, `C:\w\proj`, 2, false, "src/auth", "src/auth/a.go"},
+			{"backslashes, outside", `C:\Users\Ünï Spaced\x.txt`, `C:\w\proj`, 2, false, "C:/Users/Ünï Spaced", "C:/Users/Ünï Spaced/x.txt"},
+		}...)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

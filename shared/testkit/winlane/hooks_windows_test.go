@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -68,7 +70,7 @@ type user struct {
 
 func newUser(t *testing.T, claude string) user {
 	t.Helper()
-	u := user{profile: filepath.Join(t.TempDir(), "Ünï Spaced")}
+	u := user{profile: filepath.Join(t.TempDir(), "Ünï Spacéd")}
 	u.project = filepath.Join(u.profile, "my proj")
 	u.claude = filepath.Join(u.profile, ".claude")
 	u.env = append(os.Environ(), "USERPROFILE="+u.profile, "HOME="+u.profile)
@@ -135,7 +137,7 @@ func (u user) run(t *testing.T, p plugin, command string, stdin []byte, env ...s
 	var stdout, stderr bytes.Buffer
 	vars := append(append(u.env, "CLAUDE_PLUGIN_ROOT="+p.root, "CLAUDE_PROJECT_DIR="+u.project), env...)
 	r, err := interp.New(interp.Env(expand.ListEnviron(vars...)), interp.Dir(u.project),
-		interp.StdIO(bytes.NewReader(stdin), &stdout, &stderr))
+		interp.StdIO(bytes.NewReader(stdin), &stdout, &stderr), interp.ExecHandlers(shebang))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,8 +256,18 @@ func (u user) checkStatusLine(t *testing.T, p plugin) {
 	cmd := exec.Command(filepath.Join(p.root, "bin", "si-statusline.exe"))
 	cmd.Env, cmd.Dir, cmd.Stdin = u.env, u.project, bytes.NewReader(in)
 	out, err := cmd.Output()
-	if err != nil || !strings.Contains(string(out), " 14k/") || !strings.Contains(string(out), "to auto-compact") {
+	if err != nil || !strings.Contains(string(out), " 14k/") {
 		t.Errorf("status line = %q, %v; want the bar at the transcript's 14k tokens", out, err)
+	}
+	// The distance comes from settings.json's autoCompactWindow of 500k
+	// (saved with a BOM and CRLF); without it, from the 1M window.
+	m := regexp.MustCompile(`(\d+)k to auto-compact`).FindSubmatch(out)
+	var n int
+	if m != nil {
+		n, _ = strconv.Atoi(string(m[1]))
+	}
+	if m == nil || n >= 500 {
+		t.Errorf("status line = %q; want under 500k to auto-compact, from settings.json", out)
 	}
 }
 
