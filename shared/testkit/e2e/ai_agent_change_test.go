@@ -13,6 +13,7 @@ import (
 // the session ended; each change is one commit, shown by ai agent list
 // at once; without a terminal each needs --yes.
 func TestAgentRenameRmWithSession(t *testing.T) {
+	t.Parallel()
 	w, sid := slashWorld(t, "[chat]\nbackground = false\n")
 	proj := w.env.Project
 	local := filepath.Join(proj, ".ai", "local")

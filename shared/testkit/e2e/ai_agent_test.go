@@ -17,6 +17,7 @@ import (
 // turn that ran a tool), and the private store has exactly one commit per
 // event.
 func TestAgentThreadAcrossSessions(t *testing.T) {
+	t.Parallel()
 	w := newAgentWorld(t)
 	must(t, os.WriteFile(filepath.Join(w.env.Home, ".ai", "ai.toml"), []byte("[chat]\nbackground = false\n[agent.view]\nrecent = 2\n"), 0o600))
 	proj := w.env.Project
@@ -73,6 +74,7 @@ func TestAgentThreadAcrossSessions(t *testing.T) {
 // checkout's .ai/local; an agent's worktree that does not exist fails
 // with the command that makes it.
 func TestAgentWorktreesShareThread(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}

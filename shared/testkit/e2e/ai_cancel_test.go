@@ -42,6 +42,7 @@ func threeTurns(t *testing.T, w *agentWorld, sid string) {
 // next /ai goes on from them; the conversation stays whole; the next /ai
 // writes only what was left and replaces the context.
 func TestAiSlashCancelInTUI(t *testing.T) {
+	t.Parallel()
 	w, sid := slashWorld(t, "[chat]\nbackground = false\n[agent.view]\nlatest = 1\nrecent = 1\n")
 	proj := w.env.Project
 	local := filepath.Join(proj, ".ai", "local")
@@ -108,6 +109,7 @@ func TestAiSlashCancelInTUI(t *testing.T) {
 // terminal stops the model calls and says which lines were written, that
 // they stay (committed) and that the next build goes on from them.
 func TestAgentBuildCancelOnTerminal(t *testing.T) {
+	t.Parallel()
 	w, sid := slashWorld(t, "[chat]\nbackground = false\n")
 	proj := w.env.Project
 	local := filepath.Join(proj, ".ai", "local")

@@ -16,6 +16,7 @@ import (
 // `ai notes zoom`. Before the corrections the same reads carry the old
 // text, which proves the checks can fail.
 func TestForgottenMemoryNeverReachesTheModel(t *testing.T) {
+	t.Parallel()
 	w, sid := slashWorld(t, "[chat]\nbackground = false\n")
 	proj := w.env.Project
 	aiBin := cctest.Bin(t, "ai")

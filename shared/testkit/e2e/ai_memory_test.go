@@ -22,6 +22,7 @@ const foldPromptStart = "You keep the long-term memory of an AI agent."
 // the answers become the summaries in the view, a 1,200-character one
 // cut to 512.
 func TestMemoryFoldWithRealClaude(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("folded fact ", 100) // 1,200 characters
 	env, api := cctest.NewFakeEnv(t, fakeapi.Options{Respond: func(r fakeapi.Request) (fakeapi.Reply, bool) {
 		if strings.Contains(r.Prompt(), "its notes #2-3,") {

@@ -19,6 +19,7 @@ import (
 // notes as they are, and then the tree and the summarise agree that
 // all is current.
 func TestNotesParentRebuiltWithRealClaude(t *testing.T) {
+	t.Parallel()
 	env, api := cctest.NewFakeEnv(t, fakeapi.Options{})
 	notesAI(t, env, "notes", "add", "physics.qm", "Interaction with the environment suppresses interference.")
 	notesAI(t, env, "notes", "add", "physics", "Energy is conserved in a closed system.")

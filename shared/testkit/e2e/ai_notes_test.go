@@ -21,6 +21,7 @@ import (
 // `claude -p` proves the check can fail), and a 1,200-character answer
 // is stored cut to 512 and shows in the tree and the zoom.
 func TestNotesSummariesWithRealClaude(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("quantum fact ", 92) // 1,196 characters
 	env, api := cctest.NewFakeEnv(t, fakeapi.Options{Respond: func(r fakeapi.Request) (fakeapi.Reply, bool) {
 		if strings.Contains(r.Prompt(), "contents of topic physics.qm:") {
@@ -87,6 +88,7 @@ func TestNotesSummariesWithRealClaude(t *testing.T) {
 // and the tool result the model gets back on the next request says where
 // the note was filed.
 func TestNotesAddFromClaudeSession(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, "AI_NO_BACKGROUND=1")
 	res := s.run(t, `[[bash: ai notes add physics.qm "Interaction with the environment suppresses interference." --title "Decoherence explains collapse" --confidence likely]]`)
 	if !strings.Contains(res.Result, "FAKE-DONE:") {

@@ -100,6 +100,7 @@ func compactions(api *fakeapi.Server) int {
 // the next request carries it, with no summarisation request; when the
 // view cannot be built, /ai says why and the context stays.
 func TestAiSlashInPrint(t *testing.T) {
+	t.Parallel()
 	t.Run("replaces", func(t *testing.T) {
 		w, sid := slashWorld(t, "[agent.view]\nlatest = 1\nrecent = 1\n")
 		proj := w.env.Project
@@ -174,6 +175,7 @@ func TestAiSlashInPrint(t *testing.T) {
 // at once: the next request carries the view, no summary is made; the
 // terminal shows a short confirmation, not the view.
 func TestAiSlashInTUI(t *testing.T) {
+	t.Parallel()
 	w, sid := slashWorld(t, "[chat]\nbackground = false\n[agent.view]\nlatest = 1\nrecent = 1\n")
 	proj := w.env.Project
 	w.claude(t, proj, "/ai attach dev", "--session-id", sid)
@@ -251,6 +253,7 @@ func waitIdle(t *testing.T, path string) {
 // memory says so on screen and compacts nothing: the next request still
 // carries the conversation.
 func TestAiSlashNothingToShow(t *testing.T) {
+	t.Parallel()
 	w := newAgentWorld(t)
 	proj := w.env.Project
 	sid := cctest.NewSessionID()

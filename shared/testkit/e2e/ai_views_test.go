@@ -13,6 +13,7 @@ import (
 // the next Claude Code session starts, with no ai command run; a view
 // read since stays.
 func TestViewsSweptAtSessionStart(t *testing.T) {
+	t.Parallel()
 	w := newAgentWorld(t, "AI_NO_BACKGROUND=1")
 	must(t, os.WriteFile(filepath.Join(w.env.Home, ".ai", "ai.toml"), []byte("[memory.view]\nlines = 400\n"), 0o600))
 	proj := w.env.Project

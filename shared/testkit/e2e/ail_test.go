@@ -14,6 +14,7 @@ import (
 // instructions reach the model when it is invoked, and the `si ail`
 // commands it names run from the Bash tool.
 func TestAilSkill(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	s.run(t, "hello")
 	first := s.api.MessageRequests()[0]
@@ -37,6 +38,7 @@ func TestAilSkill(t *testing.T) {
 // lists its tools to the model, and the model's calls reach it: a
 // snapshot is hydrated as data and a checkpoint lands in the project.
 func TestAilMCPServer(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	cfg, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
 		"ail": map[string]any{"command": cctest.Bin(t, "si"), "args": []string{"ail", "mcp"}},

@@ -42,6 +42,7 @@ func summarised(api *fakeapi.Server) bool {
 // and not when it ends just short of it, and si status names that point
 // for the session.
 func TestCompactionPointMatchesTheCLI(t *testing.T) {
+	t.Parallel()
 	for _, window := range []int{100_000, 150_000} {
 		point := window - 20_000 - 13_000
 		for _, tc := range []struct {
@@ -74,6 +75,7 @@ func TestCompactionPointMatchesTheCLI(t *testing.T) {
 // with the memory offload and how far auto-compaction is; the
 // summarisation request comes after it and no longer carries the offload.
 func TestAdvisoryAndOffloadBeforeAutoCompaction(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, "COMPACT_THRESHOLD=1")
 	withAutoCompactWindow(t, s, 100_000)
 	s.run(t, "go [[bash: echo @@usage:56000@@]] [[bash: echo @@usage:56500@@]] [[bash: echo three]]")
@@ -122,6 +124,7 @@ func offersTool(r fakeapi.Request, name string) bool {
 // Code made the project folder), so its first compaction is guided from
 // git: the last commit's task and the files in flight.
 func TestFirstCompactionGuidanceFromGit(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	git := func(args ...string) {
 		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t", "-C", s.env.Project}, args...)...)
@@ -156,6 +159,7 @@ func TestFirstCompactionGuidanceFromGit(t *testing.T) {
 // real one, and then the session goes on. The advisory places the
 // compaction where the CLI does.
 func TestCompactionPoint200k(t *testing.T) {
+	t.Parallel()
 	t.Run("claude-opus-4-6", func(t *testing.T) {
 		for _, tc := range []struct {
 			tokens  int

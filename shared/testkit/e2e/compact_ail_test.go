@@ -13,6 +13,7 @@ import (
 // compaction is an AILv1 snapshot the decoder accepts, naming the
 // directories the session worked in.
 func TestCompactAILv1Handoff(t *testing.T) {
+	t.Parallel()
 	s := workedSession(t)
 	s.env.Extra = append(s.env.Extra, "CLAUDE_COMPACT_FORMAT=ailv1")
 	s.resume(t, "/compact")

@@ -55,6 +55,7 @@ func droppedLines(g string) string {
 // resume block never says src was dropped. The same session with the
 // seed's DROP lists src as SAFE TO DROP, as the user saw it.
 func TestCompactTinyRepositoryKeepsSrc(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	tinyRepository(t, s)
 	var prompt strings.Builder

@@ -12,6 +12,7 @@ import (
 // reads: what the summary keeps and cuts; the summariser still gets
 // the whole guidance.
 func TestManualCompactScreen(t *testing.T) {
+	t.Parallel()
 	s := workedSession(t)
 	must(t, s.env.SeedInteractive())
 	tui := s.env.StartTUI(t, 200, 60, append(s.args, "--resume", s.sid)...)

@@ -72,6 +72,7 @@ func summarisation(t *testing.T, api *fakeapi.Server) fakeapi.Request {
 // one it left;
 // the compaction is recorded; the next request carries the resume block.
 func TestManualCompactGuidance(t *testing.T) {
+	t.Parallel()
 	s := workedSession(t, seedDrop)
 	s.resume(t, "/compact keep X")
 	sum := summarisation(t, s.api).Text()
@@ -117,6 +118,7 @@ func TestManualCompactGuidance(t *testing.T) {
 // figures appear. (A second round of work before the first compaction
 // puts legacy out of the last 30 calls both times: the same set.)
 func TestStablePrefixGuidance(t *testing.T) {
+	t.Parallel()
 	s := workedSession(t)
 	s.resume(t, workPrompt(t, s, false))
 	s.resume(t, "/compact")
@@ -168,6 +170,7 @@ func guidanceOf(t *testing.T, prompt string) string {
 // window, and a Read of the directory the seed's DROP dropped is stamped
 // as hard regret.
 func TestAutoCompactGuidanceAndRegret(t *testing.T) {
+	t.Parallel()
 	s := workedSession(t, seedDrop)
 	s.resume(t, "go [[bash: echo @@usage:90000@@]]", "--autocompact", "100000")
 	s.resume(t, "next", "--autocompact", "100000")

@@ -14,6 +14,7 @@ import (
 // the turn, compacts and resumes; no stack trace reaches the model, and
 // each death is one debug log line saying so.
 func TestHookCrashNeverBlocks(t *testing.T) {
+	t.Parallel()
 	for _, kind := range []string{"stack", "mapwrite", "goroutine"} {
 		t.Run(kind, func(t *testing.T) {
 			s := newSession(t, "SI_TESTONLY_CRASH="+kind)
@@ -70,6 +71,7 @@ func TestHookCrashNeverBlocks(t *testing.T) {
 // go through, and no hook dies. That line once sent the transcript
 // scanner into endless recursion (exit 2) on every later call.
 func TestNullThinkingTokensInTranscript(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	must(t, os.MkdirAll(filepath.Join(s.env.Project, "src"), 0o755))
 	must(t, os.WriteFile(filepath.Join(s.env.Project, "src", "a.go"), []byte("package a\n"), 0o644))

@@ -14,6 +14,7 @@ import (
 // transcript keeps being written, which is what a long session looks
 // like. It also names the versions of the installed binaries.
 func TestDoctorInsideALiveSession(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	fired := filepath.Join(s.env.Home, ".claude", "session-intelligence", "fired")
 	out := filepath.Join(s.env.Project, "doctor.txt")

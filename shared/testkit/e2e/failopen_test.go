@@ -20,6 +20,7 @@ import (
 // plugin's own hook; the session finishes normally, nothing about the
 // hook reaches the model, and each failure is one log line.
 func TestMalformedPayloadsNeverBreakTheSession(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	bin := cctest.Bin(t, "si-post-tool-use")
 	fifo := filepath.Join(s.env.Home, "fifo.jsonl")
@@ -80,6 +81,7 @@ func TestMalformedPayloadsNeverBreakTheSession(t *testing.T) {
 // nothing about the hooks reaches it, nothing escapes the state
 // directory, and each failure is a log line naming its hook.
 func TestPromptAndEndHooksFailOpen(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	feeds := func(bin string) []any {
 		var hooks []any

@@ -23,6 +23,7 @@ import (
 // tools and its /compact as usual, every damaged file is moved aside,
 // and the compaction, the calls and the shape lines are recorded.
 func TestDamagedStateStillRecords(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	logs := filepath.Join(s.env.Home, ".claude", "logs")
 	hist := history.Path(logs)
@@ -66,6 +67,7 @@ func TestDamagedStateStillRecords(t *testing.T) {
 // others, even when everything was loosened before it (a restored
 // backup, a chmod -R); links are not followed.
 func TestStateTreePrivateAfterSession(t *testing.T) {
+	t.Parallel()
 	s := workedSession(t)
 	state := filepath.Join(s.env.Home, ".claude", "session-intelligence")
 	logs := filepath.Join(s.env.Home, ".claude", "logs")

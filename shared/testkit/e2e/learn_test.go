@@ -17,6 +17,7 @@ import (
 // background; then a context of 250k (only yellow by the static zones)
 // is orange for this user, and the advisory says the zones were adapted.
 func TestLearnsFromExistingTranscripts(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, "COMPACT_THRESHOLD=1")
 	dir := filepath.Join(s.env.Home, ".claude", "projects", paths.EncodeProject(s.env.Project))
 	must(t, os.MkdirAll(dir, 0o700))

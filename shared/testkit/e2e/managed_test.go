@@ -38,6 +38,7 @@ func overlayEtc(t *testing.T) (wrapper, upper string) {
 // marketplace by itself at session start, its hooks run, and si doctor
 // reports the managed installation.
 func TestManagedDeploy(t *testing.T) {
+	t.Parallel()
 	ns, upper := overlayEtc(t)
 	s := newSession(t)
 	s.args = nil // nothing on the command line: managed settings must do it
@@ -104,6 +105,7 @@ func TestManagedDeploy(t *testing.T) {
 // TestStatusAfterSession: after a real session, si status shows which
 // hooks fired for it and the session's counters.
 func TestStatusAfterSession(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	s.run(t, "go [[bash: echo one]]")
 	cmd := exec.Command(cctest.Bin(t, "si"), "status")

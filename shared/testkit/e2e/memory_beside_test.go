@@ -40,6 +40,7 @@ func offloadRequest(t *testing.T, s *session, settings string) (offload *fakeapi
 // instructions use `ai memory`, the offload goes there alone, beside
 // Claude Code's memory, so one session is never summarised into both.
 func TestOffloadFollowsClaudeCodesOwnMemory(t *testing.T) {
+	t.Parallel()
 	t.Run("auto memory on", func(t *testing.T) {
 		s := newSession(t, "COMPACT_THRESHOLD=1")
 		off, first := offloadRequest(t, s, "")

@@ -61,6 +61,7 @@ func switchAfterTurn(t *testing.T, tokens int) (*session, *cctest.TUI, string) {
 // carries the conversation reaches Opus; the next prompt then goes to
 // Opus.
 func TestModelSwitchShowsRecacheCost(t *testing.T) {
+	t.Parallel()
 	s, tui, flat := switchAfterTurn(t, 120_000)
 	want := "Set model to Opus 4.7 and saved as your default for new sessions " + switchLine +
 		" re-sends the 120k-token context uncached: re-cache $0.75 (list price, 5m cache write)"
@@ -81,6 +82,7 @@ func TestModelSwitchShowsRecacheCost(t *testing.T) {
 // TestModelSwitchQuietOnSmallContext: the same switch after a 20k-token
 // turn shows Claude Code's line alone.
 func TestModelSwitchQuietOnSmallContext(t *testing.T) {
+	t.Parallel()
 	_, tui, flat := switchAfterTurn(t, 20_000)
 	if strings.Contains(flat, "session-intelligence: switching") {
 		t.Errorf("a line for a small context:\n%s", tui.CaptureAll())

@@ -19,6 +19,7 @@ import (
 // si doctor and ai status count them. ai memory note says the same of
 // the fold it starts.
 func TestBackgroundModelCallsAreVisible(t *testing.T) {
+	t.Parallel()
 	w := newAgentWorld(t)
 	proj := w.env.Project
 	w.ai(t, proj, "init")

@@ -24,6 +24,7 @@ import (
 // transcript and the subagent's, and Claude Code's own
 // cost.total_cost_usd in 2.1.332 includes the subagent too.
 func TestPaceAndWholeCostInTUI(t *testing.T) {
+	t.Parallel()
 	now := time.Now()
 	env, _ := cctest.NewFakeEnv(t, fakeapi.Options{Headers: func() map[string]string {
 		return map[string]string{

@@ -14,6 +14,7 @@ const advisoryMark = "[StrategicCompact]"
 // orange gets the grounded advisory in its next API request, once, and
 // the next tool call in the same zone does not repeat it.
 func TestAdvisoryReachesModelOnce(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, "COMPACT_THRESHOLD=1")
 	res := s.run(t, "work [[bash: echo @@usage:310000@@]] [[bash: echo two]] [[bash: echo three]]")
 	if !strings.HasPrefix(res.Result, "FAKE-DONE") {
@@ -55,6 +56,7 @@ func TestAdvisoryReachesModelOnce(t *testing.T) {
 // TestAutoblockOffSilencesAdvisory: CLAUDE_COMPACT_AUTOBLOCK=0 keeps the
 // advisory away from the model.
 func TestAutoblockOffSilencesAdvisory(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, "COMPACT_THRESHOLD=1", "CLAUDE_COMPACT_AUTOBLOCK=0")
 	s.run(t, "work [[bash: echo @@usage:450000@@]] [[bash: echo two]]")
 	for i, r := range s.api.MessageRequests() {
@@ -68,6 +70,7 @@ func TestAutoblockOffSilencesAdvisory(t *testing.T) {
 // a large response is archived with its secret redacted and can be
 // replayed with `si expand`.
 func TestShapeLogAndArchive(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	dir := filepath.Join(s.env.Project, "src", "auth")
 	if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -49,6 +49,7 @@ func quotaError(home string) string {
 // refused by the status line's refresher: not one connection reaches the
 // proxy every request would go through, and si doctor says why.
 func TestQuotaEndpointElsewhereIsRefused(t *testing.T) {
+	t.Parallel()
 	proxy := newMITM(t, nil)
 	home := quotaHome(t)
 	env := []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "NO_COLOR=1", "CLAUDE_STATUSLINE_FIELDS=blockUsage,weekUsage",
@@ -81,6 +82,7 @@ func TestQuotaEndpointElsewhereIsRefused(t *testing.T) {
 // proxy in clear: the token stays home. The same proxy does read a
 // request from a client that trusts its authority.
 func TestQuotaTrustsOnlySystemRoots(t *testing.T) {
+	t.Parallel()
 	ca := newCA(t)
 	proxy := newMITM(t, ca)
 	caFile := filepath.Join(t.TempDir(), "ca.pem")

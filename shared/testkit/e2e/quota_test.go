@@ -20,6 +20,7 @@ import (
 // for it, a failing endpoint is not called again on every redraw (the
 // original's storm), and once it answers the quota appears.
 func TestQuotaRefresherProcess(t *testing.T) {
+	t.Parallel()
 	var calls, failing atomic.Int32
 	failing.Store(1)
 	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

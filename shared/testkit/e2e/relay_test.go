@@ -66,6 +66,7 @@ func checkRelayed(t *testing.T, w *relayWorld, oldSID string) (newSID string) {
 // module submits the hand-over, the model writes the note, the module
 // clears and resumes, and the fresh conversation measures its own start.
 func TestRelayPrint(t *testing.T) {
+	t.Parallel()
 	w := newRelayWorld(t, "CLAUDE_RELAY=1")
 	w.run(t, "start the parser [[usage: 20000]]")
 	w.resume(t, "still small [[usage: 59000]]")
@@ -87,6 +88,7 @@ func TestRelayPrint(t *testing.T) {
 // TestRelayAILv1Note: with relay.format=ailv1 the hand-over asks for
 // AILv1 and the fresh conversation gets the note labelled as checked.
 func TestRelayAILv1Note(t *testing.T) {
+	t.Parallel()
 	w := newRelayWorld(t)
 	w.note = "!AILv1\n@CTX branch relay, all committed\n@NEXT ?wire_the_parser_then_go_test\n"
 	cfg := filepath.Join(w.env.Home, ".claude", "session-intelligence.json")
@@ -107,6 +109,7 @@ func TestRelayAILv1Note(t *testing.T) {
 // directory); when the hand-over turn ends the relay is called off with
 // a message, nothing is cleared, and the next prompt goes through.
 func TestRelayNoteNeverWritten(t *testing.T) {
+	t.Parallel()
 	w := newRelayWorld(t, "CLAUDE_RELAY=1")
 	must(t, os.Mkdir(w.notePath(), 0o755))
 	w.run(t, "start [[usage: 20000]]")
@@ -136,6 +139,7 @@ func TestRelayNoteNeverWritten(t *testing.T) {
 // threshold relays neither at its start nor until it has grown by the
 // margin from there.
 func TestRelayNoLoop(t *testing.T) {
+	t.Parallel()
 	w := newRelayWorld(t, "CLAUDE_RELAY=1")
 	w.resumeAt = 150_000 // the fresh conversation starts far above 20k + 40k
 	w.run(t, "big from the start [[usage: 500000]]")
@@ -161,6 +165,7 @@ func TestRelayNoLoop(t *testing.T) {
 // for the note, tells the user to /clear, and the fresh conversation
 // after /clear gets the note.
 func TestRelayStopHookFallback(t *testing.T) {
+	t.Parallel()
 	w := newRelayWorld(t, "CLAUDE_RELAY=1")
 	w.args[1] = pluginWithoutModule(t)
 	w.run(t, "start [[usage: 20000]]")
@@ -194,6 +199,7 @@ func TestRelayStopHookFallback(t *testing.T) {
 // with --resume and /clear, and goes on in the fresh conversation; the
 // module and the Stop hook stand down, relay.enabled is not needed.
 func TestRelayHeadless(t *testing.T) {
+	t.Parallel()
 	w := newRelayWorld(t)
 	args := append([]string{"relay", "run", "--claude", w.env.Bin,
 		"--then", "step two [[usage: 70000]]", "--then", "step three",
@@ -256,6 +262,7 @@ func pluginWithoutModule(t *testing.T) string {
 // while the hand-over runs is held, the input box emptied, and sent
 // again, unchanged and once, in the fresh conversation after the resume.
 func TestRelayTUI(t *testing.T) {
+	t.Parallel()
 	w := newRelayWorld(t, "CLAUDE_RELAY=1", "CLAUDE_INTEL_DEBUG=1")
 	w.sleep = "sleep 5" // keeps the hand-over turn open while the person types
 	must(t, w.env.SeedInteractive())
@@ -341,6 +348,7 @@ func waitUntil(t *testing.T, timeout time.Duration, what string, cond func() boo
 // the note (which, as the model wrote it, leaves the rule out), and the
 // fresh session keeps it as its own, so its later compactions guard it.
 func TestRelayCarriesTheUsersWords(t *testing.T) {
+	t.Parallel()
 	w := newRelayWorld(t, "CLAUDE_RELAY=1")
 	w.run(t, ruleLost+" [[usage: 20000]]")
 	w.resume(t, "grow [[usage: 70000]]")

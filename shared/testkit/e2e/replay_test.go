@@ -19,6 +19,7 @@ import (
 // call), the compaction point, and how far before the compaction the
 // first came; with --context-window 1000000 and no settings, none.
 func TestReplayMatchesTheLiveHook(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, "COMPACT_THRESHOLD=1")
 	withAutoCompactWindow(t, s, 100_000)
 	s.run(t, "go [[bash: echo @@usage:40000@@]] [[bash: echo @@usage:45000@@]] [[bash: echo @@usage:56000@@]] [[bash: echo @@usage:64000@@]] [[bash: echo five]]")

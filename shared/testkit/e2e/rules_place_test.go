@@ -29,6 +29,7 @@ func gitInit(t *testing.T, dir, file string) {
 // the command that moves it; the model is not told. After a compaction
 // the block is no work in flight: the resume counts the user's file only.
 func TestFirstSessionTellsWhereTheRulesWent(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	gitInit(t, s.env.Project, "main.go")
 	must(t, s.env.SeedInteractive())
@@ -70,6 +71,7 @@ func TestFirstSessionTellsWhereTheRulesWent(t *testing.T) {
 // at the start, after a compaction and after /clear (Claude Code drops a
 // start context at both), and after a resume.
 func TestRulesInStartContext(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	gitInit(t, s.env.Project, "main.go")
 	must(t, os.MkdirAll(filepath.Join(s.env.Home, ".claude"), 0o700))

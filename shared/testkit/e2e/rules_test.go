@@ -29,6 +29,7 @@ const (
 // summary lost, verbatim, and not the one it kept; the history records
 // the figures.
 func TestRulesSurviveCompaction(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	s.run(t, ruleLost)
 	s.resume(t, "Please look at the readme.")
@@ -91,6 +92,7 @@ func TestRulesSurviveCompaction(t *testing.T) {
 // the start of a turn, the rule the summary lost reaches the model in
 // that turn, verbatim, once.
 func TestRulesSurviveAutoCompaction(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	withAutoCompactWindow(t, s, 100_000)
 	s.run(t, ruleLost)
@@ -119,6 +121,7 @@ func TestRulesSurviveAutoCompaction(t *testing.T) {
 // reads the check's one line (Claude Code shows a PostCompact hook's
 // output to the user).
 func TestPostCompactLineOnScreen(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	must(t, s.env.SeedInteractive())
 	tui := s.env.StartTUI(t, 200, 50, s.args...)

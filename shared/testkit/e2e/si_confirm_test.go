@@ -17,6 +17,7 @@ import (
 // told; any other reply cancels; the /si config form's answer is
 // previewed the same way and written on YES.
 func TestSiYesWritesWithoutATool(t *testing.T) {
+	t.Parallel()
 	s := newSession(t)
 	cfgPath := filepath.Join(s.env.Home, ".claude", "session-intelligence.json")
 	threshold := func() int {

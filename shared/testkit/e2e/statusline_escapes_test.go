@@ -31,6 +31,7 @@ const escapes = `A-MARK \033]0;SI-TITLE-MARK\007 B-MARK \033]52;c;U0ktQ0xJUC1NQV
 // printing the same bytes in a second window is the control: there the
 // title and the clipboard do change, so the checks can fail.
 func TestClaudeCodeFiltersStatusLineEscapes(t *testing.T) {
+	t.Parallel()
 	env, _ := cctest.NewFakeEnv(t, fakeapi.Options{})
 	script := filepath.Join(env.Home, "statusline.sh")
 	must(t, os.WriteFile(script, []byte("#!/bin/sh\ncat >/dev/null\nprintf '"+escapes+"'\n"), 0o755))
@@ -81,6 +82,7 @@ func TestClaudeCodeFiltersStatusLineEscapes(t *testing.T) {
 // (another terminal program, a chained status line) would print it: the
 // output holds our colours and nothing else, and the text stays visible.
 func TestStatusLineHostileRepository(t *testing.T) {
+	t.Parallel()
 	const bad = "\x1b]52;c;U0ktQ0xJUC1NQVJL\x07\x1b]0;SI-TITLE-MARK\x07\x1b[2J\u009b2J\u202e"
 	home := t.TempDir()
 	proj := filepath.Join(home, "proj"+bad+"FOLDER")

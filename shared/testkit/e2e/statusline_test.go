@@ -13,6 +13,7 @@ import (
 // then shows our token bar, with the distance to its own compaction point
 // (967k of the 1M window), and the previous status line below it.
 func TestStatusLineInTUI(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, "NO_COLOR=1")
 	settings := filepath.Join(s.env.Home, ".claude", "settings.json")
 	must(t, os.MkdirAll(filepath.Dir(settings), 0o700))

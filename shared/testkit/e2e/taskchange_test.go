@@ -49,6 +49,7 @@ func authSession(t *testing.T) *session {
 // event stream and in the transcript. A follow-up about the current files
 // adds no note.
 func TestTaskChangeNoteReachesModel(t *testing.T) {
+	t.Parallel()
 	s := authSession(t)
 	n := len(s.api.MessageRequests())
 	res := s.resume(t, "Now something else entirely: the billing export in src/billing/invoice.go and src/billing/ledger.go "+
@@ -90,6 +91,7 @@ func TestTaskChangeNoteReachesModel(t *testing.T) {
 // format the user never sees the systemMessage; the model still gets the
 // note and is asked to mention it.
 func TestTaskChangeNoticeInPrintJSON(t *testing.T) {
+	t.Parallel()
 	s := authSession(t)
 	n := len(s.api.MessageRequests())
 	res := s.resume(t, "Completely new work: the deploy pipeline in infra/terraform/main.tf and infra/k8s/deploy.yaml "+
@@ -105,6 +107,7 @@ func TestTaskChangeNoticeInPrintJSON(t *testing.T) {
 // TestTaskChangeNoticeInTUI: in the interactive client the systemMessage
 // is shown under the submitted prompt as "UserPromptSubmit says: …".
 func TestTaskChangeNoticeInTUI(t *testing.T) {
+	t.Parallel()
 	s := authSession(t)
 	must(t, s.env.SeedInteractive())
 	tui := s.env.StartTUI(t, 200, 50, append([]string{"--resume", s.sid}, s.args...)...)
@@ -140,6 +143,7 @@ func TestTaskChangeNoticeInTUI(t *testing.T) {
 // not a confident SAME, so the heuristic's /compact note stands; the
 // question itself carries no hook output (the child loaded no hooks).
 func TestTaskChangeTieBreakerRealCLI(t *testing.T) {
+	t.Parallel()
 	s := authSession(t)
 	must(t, os.WriteFile(filepath.Join(s.env.Home, ".claude", "session-intelligence.json"),
 		[]byte(`{"taskChange":{"semanticFallback":true,"semanticTimeoutMs":3000}}`+"\n"), 0o644))

@@ -13,6 +13,7 @@ import (
 // TestEveryBinaryAnswersVersion: each binary scripts/build.sh built says
 // its own name and the one version the build stamped, and nothing else.
 func TestEveryBinaryAnswersVersion(t *testing.T) {
+	t.Parallel()
 	bins, _ := filepath.Glob(filepath.Join(cctest.PluginDir(t), "bin", "*"))
 	if len(bins) < 12 {
 		t.Fatalf("only %d binaries built: %v", len(bins), bins)

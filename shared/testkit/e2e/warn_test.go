@@ -40,6 +40,7 @@ func advisedAt(api *fakeapi.Server) []int {
 // the compaction point the compact.threshold gate of 50 holds nothing).
 // The same session with two small files gets none.
 func TestParallelReadsJudgedAsABatch(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		lines  int
 		advise bool
@@ -82,6 +83,7 @@ func TestParallelReadsJudgedAsABatch(t *testing.T) {
 // it has the orange advisory, from UserPromptSubmit, before any tool
 // call. A short prompt instead gets none.
 func TestPastedPromptJoinsTheContext(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		prompt string
@@ -115,6 +117,7 @@ const userNotice = "session-intelligence: Drift zone — context at ~310k tokens
 // the terminal gets a desktop notification (OSC 9) with the same words;
 // the model gets the advisory, not the line.
 func TestAdvisoryNoticeInTUI(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, "COMPACT_THRESHOLD=1", "CLAUDE_COMPACT_NOTIFY=osc9")
 	must(t, s.env.SeedInteractive())
 	tui := s.env.StartTUI(t, 220, 50, s.args...)
@@ -150,6 +153,7 @@ func TestAdvisoryNoticeInTUI(t *testing.T) {
 // reaches the model, and no notification is asked for (the session is
 // not interactive), whatever compact.notify says.
 func TestAdvisoryNoticeInPrint(t *testing.T) {
+	t.Parallel()
 	s := newSession(t, "COMPACT_THRESHOLD=1", "CLAUDE_COMPACT_NOTIFY=osc9")
 	res := s.run(t, "go [[bash: echo @@usage:310000@@]] [[bash: echo two]]", "--verbose", "--output-format", "stream-json")
 	if !s.api.Saw("Drift zone — context at ~310k tokens") || s.api.Saw(userNotice) {
