@@ -2,7 +2,9 @@ package jsonx
 
 import (
 	"errors"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -56,23 +58,32 @@ func (o *Object) Bool(k string, v bool) {
 // and the infinities make [Object.Bytes] fail, as they make Marshal fail.
 func (o *Object) Float(k string, v float64) {
 	o.key(k)
+	b, err := appendFloat(o.b, v)
+	if err != nil {
+		o.fail(err)
+		b = append(o.b, '0')
+	}
+	o.b = b
+}
+
+// appendFloat appends v as encoding/json formats a float64.
+func appendFloat(b []byte, v float64) ([]byte, error) {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		o.fail(ErrNonFinite)
-		o.b = append(o.b, '0')
-		return
+		return b, ErrNonFinite
 	}
 	format := byte('f')
 	if a := math.Abs(v); a != 0 && (a < 1e-6 || a >= 1e21) {
 		format = 'e'
 	}
-	o.b = strconv.AppendFloat(o.b, v, format, -1, 64)
+	b = strconv.AppendFloat(b, v, format, -1, 64)
 	if format == 'e' {
 		// 1e-07 is written 1e-7.
-		if n := len(o.b); n >= 4 && o.b[n-4] == 'e' && o.b[n-3] == '-' && o.b[n-2] == '0' {
-			o.b[n-2] = o.b[n-1]
-			o.b = o.b[:n-1]
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
 		}
 	}
+	return b, nil
 }
 
 // Strings writes an array of strings; nil is written null, as Marshal
@@ -104,10 +115,58 @@ func (o *Object) Raw(k string, v []byte, err error) {
 	o.b = append(o.b, v...)
 }
 
-// Value writes a member by [Marshal], for values of no fixed type.
+// Value writes a member of no fixed type: what [Unmarshal] gives an any
+// (nil, bool, float64, string, []any, map[string]any, members in key
+// order) is written by hand, anything else by [Marshal].
 func (o *Object) Value(k string, v any) {
+	o.key(k)
+	b, err := appendValue(o.b, v)
+	if err != nil {
+		o.fail(err)
+		b = append(o.b, "null"...)
+	}
+	o.b = b
+}
+
+// appendValue appends v, decoded JSON, as [Marshal] writes it.
+func appendValue(b []byte, v any) ([]byte, error) {
+	switch x := v.(type) {
+	case nil:
+		return append(b, "null"...), nil
+	case bool:
+		return strconv.AppendBool(b, x), nil
+	case string:
+		return appendString(b, x), nil
+	case float64:
+		return appendFloat(b, x)
+	case []any:
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var err error
+			if b, err = appendValue(b, e); err != nil {
+				return b, err
+			}
+		}
+		return append(b, ']'), nil
+	case map[string]any:
+		b = append(b, '{')
+		for i, mk := range slices.Sorted(maps.Keys(x)) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(appendString(b, mk), ':')
+			var err error
+			if b, err = appendValue(b, x[mk]); err != nil {
+				return b, err
+			}
+		}
+		return append(b, '}'), nil
+	}
 	data, err := Marshal(v)
-	o.Raw(k, data, err)
+	return append(b, data...), err
 }
 
 func (o *Object) fail(err error) {

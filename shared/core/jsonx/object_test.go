@@ -33,6 +33,9 @@ func TestObjectWritesWhatMarshalWrites(t *testing.T) {
 		{S: "plain", I: -42, B: true, F: 1.5, L: []string{}, V: []any{nil, 3.0, "x"}},
 		{S: "<a href=\"x\">&</a>\\\n\r\t\x00\x1f\x7f", F: 1e-7, L: []string{"é", "\u2028\u2029"}},
 		{S: "bad \xff utf-8 \xe2\x82", F: 1e21, I: math.MinInt64, V: map[string]any{"k": true}},
+		{V: map[string]any{"z": []any{1.5, nil, map[string]any{"b": "<", "a": false}}, "a": 200000.0, "\u00e9": "x", "A": []any{}}},
+		{V: map[string]any{}, S: "\b\f"},
+		{V: []string{"not decoded JSON"}},
 		{F: 123456789.125, OK: "日本語"},
 		{F: -0.000001},
 		{F: 5e-324},
@@ -63,13 +66,17 @@ func TestObjectRefusesNonFinite(t *testing.T) {
 }
 
 func FuzzObject(f *testing.F) {
-	f.Add("x", int64(1), true, 0.5, "y")
-	f.Add("\xff<\u2028", int64(-1), false, 1e-9, "\x00")
-	f.Fuzz(func(t *testing.T, s string, i int64, b bool, fl float64, l string) {
+	f.Add("x", int64(1), true, 0.5, "y", `[null,{"b":1,"a":[true,"x"]}]`)
+	f.Add("\xff<\u2028", int64(-1), false, 1e-9, "\x00", `{"default":200000,"byModel":{"claude-opus-4-6":1e6}}`)
+	f.Fuzz(func(t *testing.T, s string, i int64, b bool, fl float64, l, doc string) {
 		if math.IsNaN(fl) || math.IsInf(fl, 0) {
 			return
 		}
-		v := objectShape{S: s, I: i, B: b, F: fl, L: []string{l, s}, V: s, OK: l}
+		var dv any
+		if Unmarshal([]byte(doc), &dv) != nil {
+			dv = s
+		}
+		v := objectShape{S: s, I: i, B: b, F: fl, L: []string{l, s}, V: dv, OK: l}
 		want, err := Marshal(v)
 		if err != nil {
 			t.Fatal(err)
