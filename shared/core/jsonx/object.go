@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
+
+	gojson "github.com/goccy/go-json"
 )
 
 // ErrNonFinite is the error of a NaN or infinite number, which JSON
@@ -128,7 +130,8 @@ func (o *Object) Value(k string, v any) {
 	o.b = b
 }
 
-// appendValue appends v, decoded JSON, as [Marshal] writes it.
+// appendValue appends v as goccy/go-json writes it: decoded JSON and the
+// few simple types of log fields by hand, anything else through goccy.
 func appendValue(b []byte, v any) ([]byte, error) {
 	switch x := v.(type) {
 	case nil:
@@ -139,34 +142,63 @@ func appendValue(b []byte, v any) ([]byte, error) {
 		return appendString(b, x), nil
 	case float64:
 		return appendFloat(b, x)
+	case int:
+		return strconv.AppendInt(b, int64(x), 10), nil
+	case int64:
+		return strconv.AppendInt(b, x, 10), nil
+	case []string:
+		return appendList(b, x)
+	case map[string]string:
+		return appendMap(b, x)
+	case map[string]int:
+		return appendMap(b, x)
+	case map[string]int64:
+		return appendMap(b, x)
 	case []any:
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			var err error
-			if b, err = appendValue(b, e); err != nil {
-				return b, err
-			}
-		}
-		return append(b, ']'), nil
+		return appendList(b, x)
 	case map[string]any:
-		b = append(b, '{')
-		for i, mk := range slices.Sorted(maps.Keys(x)) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(appendString(b, mk), ':')
-			var err error
-			if b, err = appendValue(b, x[mk]); err != nil {
-				return b, err
-			}
-		}
-		return append(b, '}'), nil
+		return appendMap(b, x)
 	}
-	data, err := Marshal(v)
+	data, err := gojson.Marshal(v)
 	return append(b, data...), err
+}
+
+// appendList appends a slice as an array; nil is null.
+func appendList[E any](b []byte, x []E) ([]byte, error) {
+	if x == nil {
+		return append(b, "null"...), nil
+	}
+	b = append(b, '[')
+	for i, e := range x {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = appendValue(b, e); err != nil {
+			return b, err
+		}
+	}
+	return append(b, ']'), nil
+}
+
+// appendMap appends a map as an object, members in key order; nil is
+// null.
+func appendMap[E any](b []byte, x map[string]E) ([]byte, error) {
+	if x == nil {
+		return append(b, "null"...), nil
+	}
+	b = append(b, '{')
+	for i, mk := range slices.Sorted(maps.Keys(x)) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(appendString(b, mk), ':')
+		var err error
+		if b, err = appendValue(b, x[mk]); err != nil {
+			return b, err
+		}
+	}
+	return append(b, '}'), nil
 }
 
 func (o *Object) fail(err error) {

@@ -3,6 +3,8 @@ package jsonx
 import (
 	"math"
 	"testing"
+
+	gojson "github.com/goccy/go-json"
 )
 
 type objectShape struct {
@@ -84,6 +86,40 @@ func FuzzObject(f *testing.F) {
 		got, err := writeShape(v)
 		if err != nil || string(got) != string(want) {
 			t.Errorf("Object = %q, %v; want %q", got, err, want)
+		}
+	})
+}
+
+func TestMarshalWritesWhatGoccyWrites(t *testing.T) {
+	for _, v := range []any{
+		nil, true, "<x>", 1.5, -3, int64(math.MaxInt64), []string{"a", "\u2028"}, []string(nil), []string{},
+		map[string]string{"b": "1", "a": "2"}, map[string]int{"x": 1, "\xff": 2}, map[string]int64(nil), map[string]int64{},
+		map[string]any{"n": 3, "s": []any{int64(1), "x", map[string]any{}}, "m": map[string]int{"q": 1}, "p": &struct{ A int }{1}},
+		struct{ A string }{"not simple"},
+	} {
+		got, err := Marshal(v)
+		want, werr := gojson.Marshal(v)
+		if err != nil || werr != nil || string(got) != string(want) {
+			t.Errorf("Marshal(%#v) = %s, %v; want %s, %v", v, got, err, want, werr)
+		}
+	}
+	if b, err := Marshal(map[string]any{"x": math.NaN()}); err == nil || b != nil {
+		t.Errorf("Marshal of a NaN = %s, %v; want nil and an error", b, err)
+	}
+}
+
+func FuzzMarshal(f *testing.F) {
+	f.Add(`{"a":[1,"x",null,true,{"z":1e-9,"b":"<&>"}]}`)
+	f.Add(`"\u2028\ud800"`)
+	f.Fuzz(func(t *testing.T, doc string) {
+		var v any
+		if Unmarshal([]byte(doc), &v) != nil {
+			return
+		}
+		got, err := Marshal(v)
+		want, werr := gojson.Marshal(v)
+		if err != nil || werr != nil || string(got) != string(want) {
+			t.Errorf("Marshal(%#v) = %s, %v; want %s, %v", v, got, err, want, werr)
 		}
 	})
 }
