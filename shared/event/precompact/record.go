@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"time"
 
-
 	"github.com/session-intelligence/session-intelligence/shared/cc/autocompact"
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
