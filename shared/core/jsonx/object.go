@@ -50,6 +50,12 @@ func (o *Object) Int(k string, v int64) {
 	o.b = strconv.AppendInt(o.b, v, 10)
 }
 
+// Uint writes an unsigned integer member.
+func (o *Object) Uint(k string, v uint64) {
+	o.key(k)
+	o.b = strconv.AppendUint(o.b, v, 10)
+}
+
 // Bool writes a true or false member.
 func (o *Object) Bool(k string, v bool) {
 	o.key(k)
