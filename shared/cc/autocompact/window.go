@@ -1,10 +1,6 @@
 package autocompact
 
-import (
-	"regexp"
-	"strings"
-	"sync"
-)
+import "strings"
 
 // maxWindow bounds a window figure from outside: anything larger is not
 // a real context window (a typo, or a hostile file).
@@ -33,15 +29,60 @@ func window(in Inputs) (int64, Source) {
 	return Window200k, FromDefault
 }
 
-// natively1M are the model families whose window is 1M without opting in
-// (Claude Code 2.1.332's model table): Opus 4.7 and later, Sonnet 5 and
-// later, Haiku 5.5, Fable.
-var natively1M = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`claude-(opus-(4-[7-9]|[5-9])|sonnet-[5-9]|haiku-(5-5|[6-9])|fable)`)
-})
+// natively1M reports whether a lower-case model id names a family whose
+// window is 1M without opting in (Claude Code 2.1.332's model table):
+// Opus 4.7 and later, Sonnet 5 and later, Haiku 5.5, Fable. Matched by
+// hand rather than by a regular expression, whose compilation cost the
+// hooks more than their work.
+func natively1M(m string) bool {
+	return anyAfter(m, "claude-", func(rest string) bool {
+		switch {
+		case strings.HasPrefix(rest, "opus-4-"):
+			return digitIn(rest[len("opus-4-"):], '7', '9')
+		case strings.HasPrefix(rest, "opus-"):
+			return digitIn(rest[len("opus-"):], '5', '9')
+		case strings.HasPrefix(rest, "sonnet-"):
+			return digitIn(rest[len("sonnet-"):], '5', '9')
+		case strings.HasPrefix(rest, "haiku-"):
+			v := rest[len("haiku-"):]
+			return strings.HasPrefix(v, "5-5") || digitIn(v, '6', '9')
+		}
+		return strings.HasPrefix(rest, "fable")
+	})
+}
 
-// knownModel matches the model ids whose window Claude Code knows.
-var knownModel = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`claude-(opus|sonnet|haiku|fable)|claude-3`) })
+// knownModel reports whether Claude Code knows the window of a
+// lower-case model id.
+func knownModel(m string) bool {
+	return anyAfter(m, "claude-", func(rest string) bool {
+		for _, family := range []string{"opus", "sonnet", "haiku", "fable", "3"} {
+			if strings.HasPrefix(rest, family) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// anyAfter reports whether ok holds for what follows some occurrence of
+// sep in s.
+func anyAfter(s, sep string, ok func(rest string) bool) bool {
+	for {
+		i := strings.Index(s, sep)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(sep):]
+		if ok(s) {
+			return true
+		}
+	}
+}
+
+// digitIn reports whether s starts with a digit from lo to hi.
+func digitIn(s string, lo, hi byte) bool {
+	return s != "" && s[0] >= lo && s[0] <= hi
+}
 
 // WindowOf is the context window of a model id: 1M for "[1m]" and the
 // natively 1M families, 200k for the other Claude models; ok is false
@@ -53,9 +94,9 @@ func WindowOf(model string) (int64, bool) {
 		return 0, false
 	case strings.Contains(m, "[1m]") || strings.HasSuffix(m, "-1m"):
 		return Window1M, true
-	case natively1M().MatchString(m):
+	case natively1M(m):
 		return Window1M, true
-	case knownModel().MatchString(m):
+	case knownModel(m):
 		return Window200k, true
 	}
 	return 0, false

@@ -137,11 +137,11 @@ func loadResume(path string, gen uint64, stats *Stats) (*Accumulator, error) {
 // saveCache writes both files atomically, the resume file first. It is
 // derived data, so it is not fsynced: a cache lost in a crash is rebuilt.
 func saveCache(dir, transcript string, id identity, a *Accumulator) error {
-	stats, err := jsonx.Marshal(cached{ID: id, Stats: a.Stats})
+	stats, err := cached{ID: id, Stats: a.Stats}.MarshalJSON()
 	if err != nil {
 		return err
 	}
-	resume, err := jsonx.Marshal(resumeState{Recent: a.Recent})
+	resume, err := resumeState{Recent: a.Recent}.MarshalJSON()
 	if err != nil {
 		return err
 	}

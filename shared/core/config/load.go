@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"reflect"
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
@@ -88,10 +89,7 @@ func Merge(cfg *Config, r io.Reader, name, under string) []Problem {
 	}
 	foldAliases(doc)
 	probs := clean(doc, "", name)
-	clean, err := jsonx.Marshal(doc)
-	if err == nil {
-		err = jsonx.Unmarshal(clean, cfg)
-	}
+	err = assign(reflect.ValueOf(cfg).Elem(), doc)
 	if setsZones(doc) {
 		cfg.Statusline.Zones.UserSet = cfg.Statusline.Zones.custom()
 	}

@@ -66,8 +66,18 @@ func Into(v any) func([]byte) error {
 	return func(data []byte) error { return Unmarshal(data, v) }
 }
 
-// Marshal encodes v as encoding/json does.
-func Marshal(v any) ([]byte, error) { return gojson.Marshal(v) }
+// Marshal encodes v as encoding/json does. Decoded JSON (any, []any,
+// map[string]any) and the maps and slices of strings and integers that
+// log fields are made of are written by hand, without the encoder
+// goccy/go-json compiles for a type on its first use; the output is the
+// same.
+func Marshal(v any) ([]byte, error) {
+	b, err := appendValue(nil, v)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
 
 // MarshalIndent is Marshal with each element on its own line.
 func MarshalIndent(v any, prefix, indent string) ([]byte, error) {

@@ -27,7 +27,7 @@ func watchRegret(rt *hookio.Runtime, in *hookio.Input, dir session.Dir, c call) 
 		return err
 	}
 	if !snap.Observe(c.root, in.ToolName, c.command, rt.Now()) {
-		out, err := jsonx.Marshal(snap)
+		out, err := snap.MarshalJSON()
 		if err != nil {
 			return err
 		}

@@ -6,8 +6,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
-
 	"github.com/session-intelligence/session-intelligence/shared/cc/autocompact"
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
@@ -67,7 +65,7 @@ func (w *world) point(rt *hookio.Runtime, in *hookio.Input, stats *transcript.St
 
 // saveSnapshot stores the bands the regret detector watches next.
 func saveSnapshot(dir session.Dir, snap regret.Snapshot) error {
-	data, err := jsonx.Marshal(snap)
+	data, err := snap.MarshalJSON()
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -85,11 +86,18 @@ func loadState(dir string) (st state, raw []byte, err error) {
 }
 
 // saveState writes st when it differs from raw, pruning old entries
-// first. changed reports whether anything was written.
+// first. changed reports whether anything was written. A state that
+// decodes from raw unchanged is not encoded at all: on the session
+// starts with nothing to do, compiling the encoder cost more than the
+// rest of the check.
 func saveState(dir string, st state, raw []byte) (changed bool, err error) {
 	prune(st.Contexts, func(*contextEntry) bool { return true }, maxEntries)
 	prune(st.ClaudeMD, func(e *claudeEntry) bool { return !e.Managed }, maxEntries)
 	prune(st.ClaudeMD, func(e *claudeEntry) bool { return e.Managed }, maxManaged)
+	var was state
+	if raw != nil && jsonx.Unmarshal(raw, &was) == nil && reflect.DeepEqual(st, was) {
+		return false, nil
+	}
 	data, err := jsonx.MarshalIndent(st, "", " ")
 	if err != nil {
 		return false, fmt.Errorf("encode state: %w", err)

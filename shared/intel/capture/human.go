@@ -36,8 +36,12 @@ func Typed(text string) string {
 			return ""
 		}
 	}
-	for _, block := range injected() {
-		t = block.ReplaceAllString(t, "\n")
+	// Each pattern below needs its opening characters: a prompt without
+	// them (most) is not worth compiling the patterns for.
+	if strings.Contains(t, "<") {
+		for _, block := range injected() {
+			t = block.ReplaceAllString(t, "\n")
+		}
 	}
 	t = strings.TrimSpace(t)
 	if strings.HasPrefix(t, "<command-") {
@@ -47,8 +51,12 @@ func Typed(text string) string {
 		}
 		t = args
 	}
-	t = pasted().ReplaceAllString(t, "\n")
-	t = fenced().ReplaceAllString(t, "\n")
+	if strings.Contains(t, "<pasted_content") {
+		t = pasted().ReplaceAllString(t, "\n")
+	}
+	if strings.Contains(t, "```") {
+		t = fenced().ReplaceAllString(t, "\n")
+	}
 	var keep []string
 	for _, line := range strings.Split(t, "\n") {
 		if line = strings.TrimSpace(line); line != "" && !logLine(line) {
@@ -98,7 +106,7 @@ func slashCommand(t string) (name, args string) {
 // records, stack frames, JSON, diff lines and a terminal's own glyphs.
 func logLine(l string) bool {
 	switch {
-	case logStamp().MatchString(l), strings.Contains(l, "|DEBU|"), strings.Contains(l, "|INFO|"),
+	case stampLead(l[0]) && logStamp().MatchString(l), strings.Contains(l, "|DEBU|"), strings.Contains(l, "|INFO|"),
 		strings.Contains(l, "|WARN|"), strings.Contains(l, "|ERRO|"):
 		return true
 	case strings.HasPrefix(l, "{\""), strings.HasPrefix(l, "[{"), strings.HasPrefix(l, "at "),
@@ -109,6 +117,11 @@ func logLine(l string) bool {
 	}
 	r := []rune(l)[0]
 	return strings.ContainsRune("⏺⎿❯●✻│├└", r)
+}
+
+// stampLead reports whether c can start a [logStamp].
+func stampLead(c byte) bool {
+	return c == '[' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z'
 }
 
 // logStamp is a timestamp at the start of a line.

@@ -51,7 +51,7 @@ func Load(path string) Store {
 
 // Save replaces the store atomically (0600).
 func Save(path string, s Store) error {
-	data, err := jsonx.Marshal(s)
+	data, err := s.MarshalJSON()
 	if err != nil {
 		return err
 	}

@@ -63,7 +63,7 @@ func Write(dir string, h Handoff) (bool, error) {
 		return false, nil
 	}
 	h.clean()
-	data, err := jsonx.MarshalIndent(h, "", "  ")
+	data, err := indented(h)
 	if err != nil {
 		return false, err
 	}

@@ -152,7 +152,7 @@ func marshal(e Entry) ([]byte, error) {
 			*f = 0
 		}
 	}
-	return jsonx.Marshal(e)
+	return e.MarshalJSON()
 }
 
 // edit rewrites the file through fn under the lock, keeping at most

@@ -75,7 +75,7 @@ func (d Dir) Load() State {
 // malformed file as zero state). Readers never see a partial file.
 func (d Dir) Save(s State, now time.Time) error {
 	s.Updated = now.Unix()
-	data, err := jsonx.Marshal(s)
+	data, err := s.MarshalJSON()
 	if err != nil {
 		return err
 	}

@@ -62,7 +62,7 @@ const maxRead = 1 << 20
 // caller's count of lines before this append; the new count is
 // returned. The caller holds the session lock.
 func Append(path string, e Entry, lines, maxEntries int) (int, error) {
-	data, err := jsonx.Marshal(e)
+	data, err := e.MarshalJSON()
 	if err != nil {
 		return lines, err
 	}

@@ -1,0 +1,52 @@
+package regret
+
+import "github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+
+// MarshalJSON writes the snapshot as its json tags say, without the codec
+// goccy/go-json would compile for it first (PreCompact writes it, and
+// PostToolUse rewrites it while the window is open; see [jsonx.Object]).
+func (s Snapshot) MarshalJSON() ([]byte, error) {
+	var o jsonx.Object
+	o.Int("t", s.T)
+	o.Str("sid", s.SID)
+	o.Int("tokens", s.Tokens)
+	o.Strings("hotDirs", s.HotDirs)
+	o.Strings("warmDirs", s.WarmDirs)
+	o.Strings("droppedDirs", s.DroppedDirs)
+	o.Int("callsSince", int64(s.CallsSince))
+	hits(&o, "regretHits", s.Regret)
+	hits(&o, "softRegretHits", s.Soft)
+	hits(&o, "positiveHits", s.Positive)
+	return o.Bytes()
+}
+
+// hits writes a list of hits; nil is written null.
+func hits(o *jsonx.Object, k string, hs []Hit) {
+	if hs == nil {
+		o.Raw(k, []byte("null"), nil)
+		return
+	}
+	list := []byte{'['}
+	for i, h := range hs {
+		if i > 0 {
+			list = append(list, ',')
+		}
+		b, err := h.MarshalJSON()
+		if err != nil {
+			o.Raw(k, nil, err)
+			return
+		}
+		list = append(list, b...)
+	}
+	o.Raw(k, append(list, ']'), nil)
+}
+
+// MarshalJSON writes the hit as its json tags say.
+func (h Hit) MarshalJSON() ([]byte, error) {
+	var o jsonx.Object
+	o.Int("t", h.T)
+	o.Str("root", h.Root)
+	o.Str("tool", h.Tool)
+	o.Float("weight", h.Weight)
+	return o.Bytes()
+}
