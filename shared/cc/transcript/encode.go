@@ -51,10 +51,10 @@ func (s Stats) MarshalJSON() ([]byte, error) {
 	}
 	o.Int("peak", s.Peak)
 	o.Str("version", s.Version)
-	list(&o, "compacts", s.Compacts, Compact.MarshalJSON)
+	jsonx.List(&o, "compacts", s.Compacts, Compact.MarshalJSON)
 	o.Int("compactCount", int64(s.CompactCount))
 	o.Strings("toolUses", s.ToolUses)
-	list(&o, "thinking", s.Thinking, func(n int64) ([]byte, error) { return strconv.AppendInt(nil, n, 10), nil })
+	jsonx.List(&o, "thinking", s.Thinking, func(n int64) ([]byte, error) { return strconv.AppendInt(nil, n, 10), nil })
 	o.Bool("skipLine", s.SkipLine)
 	o.Int("badLines", int64(s.BadLines))
 	o.Int("lastBad", s.LastBad)
@@ -95,7 +95,7 @@ func (c Compact) MarshalJSON() ([]byte, error) {
 // MarshalJSON writes the resume file's document as its json tags say.
 func (r resumeState) MarshalJSON() ([]byte, error) {
 	var o jsonx.Object
-	list(&o, "recent", r.Recent, func(e recent) ([]byte, error) {
+	jsonx.List(&o, "recent", r.Recent, func(e recent) ([]byte, error) {
 		var ro jsonx.Object
 		ro.Uint("k", e.Key)
 		ro.Str("m", e.Model)
@@ -141,25 +141,4 @@ func models(o *jsonx.Object, k string, m map[string]*ModelUsage) {
 	}
 	b, err := mo.Bytes()
 	o.Raw(k, b, err)
-}
-
-// list writes a slice as an array, each element by enc; nil is null.
-func list[E any](o *jsonx.Object, k string, es []E, enc func(E) ([]byte, error)) {
-	if es == nil {
-		o.Raw(k, []byte("null"), nil)
-		return
-	}
-	b := []byte{'['}
-	for i, e := range es {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		data, err := enc(e)
-		if err != nil {
-			o.Raw(k, nil, err)
-			return
-		}
-		b = append(b, data...)
-	}
-	o.Raw(k, append(b, ']'), nil)
 }

@@ -112,6 +112,28 @@ func (o *Object) Strings(k string, v []string) {
 	o.b = append(o.b, ']')
 }
 
+// List writes an array member, each element by enc; nil is written
+// null, as Marshal writes a nil slice.
+func List[E any](o *Object, k string, es []E, enc func(E) ([]byte, error)) {
+	if es == nil {
+		o.Raw(k, []byte("null"), nil)
+		return
+	}
+	b := []byte{'['}
+	for i, e := range es {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		data, err := enc(e)
+		if err != nil {
+			o.Raw(k, nil, err)
+			return
+		}
+		b = append(b, data...)
+	}
+	o.Raw(k, append(b, ']'), nil)
+}
+
 // Raw writes a member whose value is already JSON (from another type's
 // MarshalJSON), or the error that encoding it gave.
 func (o *Object) Raw(k string, v []byte, err error) {

@@ -123,3 +123,38 @@ func FuzzMarshal(f *testing.F) {
 		}
 	})
 }
+
+// TestList: an array member is written as Marshal writes the slice, and
+// an element that fails fails the object.
+func TestList(t *testing.T) {
+	num := func(n int) ([]byte, error) { return Marshal(n) }
+	bad := func(int) ([]byte, error) { return nil, ErrNonFinite }
+	tests := []struct {
+		name string
+		es   []int
+		enc  func(int) ([]byte, error)
+		want string
+		err  bool
+	}{
+		{"nil", nil, num, `{"k":null}`, false},
+		{"empty", []int{}, num, `{"k":[]}`, false},
+		{"elements", []int{1, 2, 3}, num, `{"k":[1,2,3]}`, false},
+		{"an element fails", []int{1}, bad, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var o Object
+			List(&o, "k", tt.es, tt.enc)
+			got, err := o.Bytes()
+			if (err != nil) != tt.err || string(got) != tt.want {
+				t.Errorf("List() = %s, %v; want %s (error %v)", got, err, tt.want, tt.err)
+			}
+			if !tt.err {
+				want, _ := gojson.Marshal(map[string][]int{"k": tt.es})
+				if string(got) != string(want) {
+					t.Errorf("List() = %s; goccy/go-json writes %s", got, want)
+				}
+			}
+		})
+	}
+}

@@ -92,27 +92,10 @@ func (u Use) MarshalJSON() ([]byte, error) {
 	return o.Bytes()
 }
 
-// list writes a slice member: left out when empty and omitEmpty, null
-// when nil, else each element by enc.
+// list writes a slice member: left out when empty and omitEmpty, else
+// as [jsonx.List] writes it.
 func list[E any](o *jsonx.Object, k string, es []E, omitEmpty bool, enc func(E) ([]byte, error)) {
-	switch {
-	case len(es) == 0 && omitEmpty:
-		return
-	case es == nil:
-		o.Raw(k, []byte("null"), nil)
-		return
+	if len(es) > 0 || !omitEmpty {
+		jsonx.List(o, k, es, enc)
 	}
-	b := []byte{'['}
-	for i, e := range es {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		data, err := enc(e)
-		if err != nil {
-			o.Raw(k, nil, err)
-			return
-		}
-		b = append(b, data...)
-	}
-	o.Raw(k, append(b, ']'), nil)
 }

@@ -14,31 +14,10 @@ func (s Snapshot) MarshalJSON() ([]byte, error) {
 	o.Strings("warmDirs", s.WarmDirs)
 	o.Strings("droppedDirs", s.DroppedDirs)
 	o.Int("callsSince", int64(s.CallsSince))
-	hits(&o, "regretHits", s.Regret)
-	hits(&o, "softRegretHits", s.Soft)
-	hits(&o, "positiveHits", s.Positive)
+	jsonx.List(&o, "regretHits", s.Regret, Hit.MarshalJSON)
+	jsonx.List(&o, "softRegretHits", s.Soft, Hit.MarshalJSON)
+	jsonx.List(&o, "positiveHits", s.Positive, Hit.MarshalJSON)
 	return o.Bytes()
-}
-
-// hits writes a list of hits; nil is written null.
-func hits(o *jsonx.Object, k string, hs []Hit) {
-	if hs == nil {
-		o.Raw(k, []byte("null"), nil)
-		return
-	}
-	list := []byte{'['}
-	for i, h := range hs {
-		if i > 0 {
-			list = append(list, ',')
-		}
-		b, err := h.MarshalJSON()
-		if err != nil {
-			o.Raw(k, nil, err)
-			return
-		}
-		list = append(list, b...)
-	}
-	o.Raw(k, append(list, ']'), nil)
 }
 
 // MarshalJSON writes the hit as its json tags say.
