@@ -32,9 +32,13 @@ func TestBackgroundModelCallsAreVisible(t *testing.T) {
 	must(t, tui.Submit("first turn", 30*time.Second))
 	const notice = "agent dev's thread is summarised in the background after each turn; each summary is a model call on your Claude Code account (claude -p --model sonnet). [chat] background = false in ai.toml turns that off"
 	waitUntil(t, 60*time.Second, "the notice on screen", func() bool { return strings.Contains(oneLine(tui.CaptureAll()), notice) })
-	// Under a loaded CI the summariser started by the attaching run can
-	// still hold the agent's run lock; the one this turn started then
-	// waits for it, at worst until its claude -p times out (3 minutes).
+	must(t, tui.Submit("second turn", 30*time.Second))
+	_, err := tui.WaitFor("FAKE-REPLY to: second turn", 60*time.Second)
+	must(t, err)
+	// Each turn's end starts the summariser. On a loaded CI none came
+	// within 90 s of the first turn (twice, never here alone), so the
+	// call is awaited after the second, with the logs, the ledger and
+	// the summarisers running printed when it does not come.
 	if !polled(200*time.Second, func() bool { return w.summaries.Load() > 0 }) {
 		ps, _ := exec.Command("ps", "-eo", "pid,ppid,etime,stat,args").Output()
 		var running []string
@@ -46,9 +50,6 @@ func TestBackgroundModelCallsAreVisible(t *testing.T) {
 		t.Fatalf("no model call from the background summariser after 200s; the logs:\n%s\nsummarisers running (any test's):\n%s",
 			logsUnder(w.env.Home), strings.Join(running, "\n"))
 	}
-	must(t, tui.Submit("second turn", 30*time.Second))
-	_, err := tui.WaitFor("FAKE-REPLY to: second turn", 60*time.Second)
-	must(t, err)
 	if n := strings.Count(oneLine(tui.CaptureAll()), notice); n != 1 {
 		t.Errorf("the notice shows %d times; once per session", n)
 	}
