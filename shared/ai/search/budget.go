@@ -3,6 +3,7 @@ package search
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -27,10 +28,14 @@ type Budget struct {
 	until   time.Time
 	timeout time.Duration
 	max     int
-	hits    int
-	late    atomic.Bool
+	// hits is read by More from any goroutine.
+	hits atomic.Int64
+	late atomic.Bool
 	// checks counts More calls, so that the clock is read every few.
 	checks atomic.Int64
+	// clock is held while now is read: a clock (a test's) need not be
+	// safe for use from many goroutines.
+	clock sync.Mutex
 }
 
 // NewBudget starts a budget of [Timeout] and [MaxHits] on clock now
@@ -51,23 +56,30 @@ const checkEvery = 16
 // More reports whether the search may go on: neither its time nor its
 // matches are used up.
 func (b *Budget) More() bool {
-	if b.late.Load() || b.hits >= b.max {
+	if b.late.Load() || b.Full() {
 		return false
 	}
-	if b.checks.Add(1)%checkEvery == 1 && b.now().After(b.until) {
+	if b.checks.Add(1)%checkEvery == 1 && b.past() {
 		b.late.Store(true)
 	}
 	return !b.late.Load()
 }
 
+// past reports whether the clock has passed the budget's end.
+func (b *Budget) past() bool {
+	b.clock.Lock()
+	defer b.clock.Unlock()
+	return b.now().After(b.until)
+}
+
 // Hit counts one match.
-func (b *Budget) Hit() { b.hits++ }
+func (b *Budget) Hit() { b.hits.Add(1) }
 
 // Hits is the number of matches counted.
-func (b *Budget) Hits() int { return b.hits }
+func (b *Budget) Hits() int { return int(b.hits.Load()) }
 
 // Full reports that the search stopped at [MaxHits].
-func (b *Budget) Full() bool { return b.hits >= b.max }
+func (b *Budget) Full() bool { return b.Hits() >= b.max }
 
 // Err is the error of a search that ran out of time, nil otherwise.
 func (b *Budget) Err(p *Pattern) error {
@@ -75,7 +87,7 @@ func (b *Budget) Err(p *Pattern) error {
 		return nil
 	}
 	return fmt.Errorf("%w after %v with %d matches so far: the regex %q costs too much on this store; simplify it (fewer nested repeats, a literal word to look for)",
-		ErrTooSlow, b.timeout, b.hits, p.String())
+		ErrTooSlow, b.timeout, b.Hits(), p.String())
 }
 
 // Footer is the last line of a search's output: the count, and a word
@@ -83,11 +95,11 @@ func (b *Budget) Err(p *Pattern) error {
 func (b *Budget) Footer(p *Pattern) string {
 	switch {
 	case b.late.Load():
-		return fmt.Sprintf("# search stopped after %v: %s so far for %s", b.timeout, plural(b.hits), p)
+		return fmt.Sprintf("# search stopped after %v: %s so far for %s", b.timeout, plural(b.Hits()), p)
 	case b.Full():
 		return fmt.Sprintf("# stopped at %d matches for %s; narrow the regex to see the rest", b.max, p)
 	}
-	return fmt.Sprintf("# %s for %s", plural(b.hits), p)
+	return fmt.Sprintf("# %s for %s", plural(b.Hits()), p)
 }
 
 func plural(n int) string {
