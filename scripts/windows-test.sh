@@ -73,7 +73,11 @@ echo "== plugin built: $(($(date +%s) - start)) s"
 # - TestScripts: the binaries' testscript (txtar) scripts run sh, sed,
 #   head and shell-script stand-ins for claude; on Windows the binaries
 #   are run on real payloads by shared/testkit/winlane instead.
-skip='^TestScripts$'
+# - TestCLI*: shared/testkit/fakeapi's runs of the real pinned claude,
+#   which is a Linux npm install here; the Linux lane runs them (and fails
+#   under CI=true when claude is missing), the e2e package is out of this
+#   lane for the same reason.
+skip='^(TestScripts|TestCLI.*)$'
 # Packages whose tests do not yet state Windows's expectations, each with
 # what they assume; the lane runs every other package. (Issue 23 lists
 # them; a package leaves this list when its tests pass here.)
