@@ -14,7 +14,7 @@ import (
 
 // UsageCmd is `si usage [--json] FILE...`.
 type UsageCmd struct {
-	JSON  bool     `help:"Print JSON: {\"sessions\":[…]}."`
+	JSON  bool     `help:"Print JSON: {\"sessions\":[…],\"pace\":{…}} (pace only when rate limits are known)."`
 	Files []string `arg:"" type:"existingfile" help:"Transcript files (~/.claude/projects/<project>/<session>.jsonl)."`
 }
 
@@ -27,7 +27,7 @@ func (c *UsageCmd) Run(d *deps) error {
 	if c.JSON {
 		enc := jsonx.NewEncoder(d.Stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return enc.Encode(usageJSON{Sessions: rep.Sessions, Pace: jsonPace(readPace(d))})
 	}
 	tw := tabwriter.NewWriter(d.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "session\tinput\toutput\tcache write\tcache read\tcost\tmodels\t")

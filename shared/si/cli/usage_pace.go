@@ -10,20 +10,40 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/status/quota"
 )
 
-// printPace adds the status line's pace forecast to `si usage`, with its
-// basis: the rate limits Claude Code last sent a status line (recorded
-// in the session's window file), else the usage endpoint's cache; no
-// line when neither is known.
-func printPace(w io.Writer, d *deps) {
+// paceReport is the status line's pace forecast as `si usage` shows it,
+// with its basis: the rate limits Claude Code last sent a status line
+// (recorded in the session's window file), else the usage endpoint's
+// cache.
+type paceReport struct {
+	basis   string // "status_line" or "usage_endpoint"
+	at      time.Time
+	now     time.Time
+	windows []paceWindow
+}
+
+// paceWindow is one window's forecast under its name.
+type paceWindow struct {
+	name string
+	est  pace.Estimate
+}
+
+// basisText is how the text report names each basis.
+var basisText = map[string]string{
+	"status_line":    "the rate limits Claude Code sent the status line",
+	"usage_endpoint": "the usage endpoint (si refresh quota)",
+}
+
+// readPace gathers the forecast; ok is false when no limits are known.
+func readPace(d *deps) (paceReport, bool) {
 	now := d.Now()
 	limits, at := latestLimits(d)
-	basis := "the rate limits Claude Code sent the status line"
+	r := paceReport{basis: "status_line", at: at, now: now}
 	if at.IsZero() {
 		snap, _ := quota.Read(d.Dirs.Cache(), now)
 		if snap.FetchedAt.IsZero() {
-			return
+			return r, false
 		}
-		at, basis = snap.FetchedAt, "the usage endpoint (si refresh quota)"
+		r.at, r.basis = snap.FetchedAt, "usage_endpoint"
 		if q := snap.FiveHour; q != nil && !q.ResetsAt.IsZero() {
 			limits.FiveHour, limits.FiveHourEnds = q.Pct, q.ResetsAt.Unix()
 		}
@@ -31,7 +51,6 @@ func printPace(w io.Writer, d *deps) {
 			limits.Week, limits.WeekEnds = q.Pct, q.ResetsAt.Unix()
 		}
 	}
-	put(w, "\nPace (an estimate: the share used over the elapsed part of each window, from "+basis+", last changed "+pace.Clock(at, now)+")\n")
 	for _, win := range []struct {
 		name   string
 		used   float64
@@ -42,7 +61,21 @@ func printPace(w io.Writer, d *deps) {
 			continue
 		}
 		e := pace.Forecast(pace.Window{Used: win.used, Resets: time.Unix(win.ends, 0)}, win.length, now)
-		put(w, "  "+e.Long(win.name, now)+"\n")
+		r.windows = append(r.windows, paceWindow{win.name, e})
+	}
+	return r, true
+}
+
+// printPace adds the forecast to the text report; no lines when no
+// limits are known.
+func printPace(w io.Writer, d *deps) {
+	r, ok := readPace(d)
+	if !ok {
+		return
+	}
+	put(w, "\nPace (an estimate: the share used over the elapsed part of each window, from "+basisText[r.basis]+", last changed "+pace.Clock(r.at, r.now)+")\n")
+	for _, win := range r.windows {
+		put(w, "  "+win.est.Long(win.name, r.now)+"\n")
 	}
 }
 

@@ -77,6 +77,7 @@ func TestPaceAndWholeCostInTUI(t *testing.T) {
 	if !regexp.MustCompile(`pace 5h:cap ~\d\d:\d\d wk:~7[12]%`).MatchString(screen) {
 		t.Errorf("no pace forecast on screen:\n%s", screen)
 	}
+	checkUsagePaceJSON(t, env.Home, main)
 	var sent struct {
 		Cost struct {
 			Total float64 `json:"total_cost_usd"`
@@ -128,4 +129,32 @@ func siUsage(t *testing.T, home, main string) usageFigure {
 	f.mainUSD, _ = run()
 	must(t, os.Rename(dir+".hidden", dir))
 	return f
+}
+
+// checkUsagePaceJSON: si usage --json forecasts what the screen shows,
+// from the limits Claude Code sent the status line: the 5-hour window
+// at its cap, the week (31% used a few days in) on pace.
+func checkUsagePaceJSON(t *testing.T, home, main string) {
+	t.Helper()
+	cmd := exec.Command(cctest.Bin(t, "si"), "usage", "--json", main)
+	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
+	js, err := cmd.Output()
+	must(t, err)
+	var rep struct {
+		Pace struct {
+			Basis   string `json:"basis"`
+			Windows []struct {
+				Name  string  `json:"name"`
+				State string  `json:"state"`
+				Used  float64 `json:"used_pct"`
+				CapAt string  `json:"cap_at"`
+			} `json:"windows"`
+		} `json:"pace"`
+	}
+	must(t, json.Unmarshal(js, &rep))
+	w := rep.Pace.Windows
+	if rep.Pace.Basis != "status_line" || len(w) != 2 || w[0].Name != "5-hour" || w[0].State != "cap" || w[0].Used != 60 || w[0].CapAt == "" ||
+		w[1].Name != "weekly" || w[1].State != "on_pace" || w[1].Used != 31 {
+		t.Errorf("si usage --json pace:\n%s", js)
+	}
 }
