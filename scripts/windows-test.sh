@@ -101,7 +101,6 @@ shared/cc/usercmd             Unix paths in its table; mode 0600
 shared/cc/wiring              a forward-slash statusLine path is not moved to the stable copy; si without .exe
 shared/core/redact            a timed test (1 MB in under 2 s) that Wine misses
 shared/event/posttooluse      Unix paths in an advisory
-shared/intel/archive          modes 0600/0700
 shared/intel/bootstrap        modes; symlinks made without skipping
 shared/intel/learn            symlinks made without skipping
 shared/intel/replay           Unix paths in its fixtures
