@@ -93,7 +93,6 @@ shared/ai/project             TestInit expects the ai.local.toml link, which Win
 shared/ai/settings            expects ~/src/widget where Windows shows ~/src\widget
 shared/ai/store/git           modes 0600/0700; TestOlderFormatUpgraded hangs under Wine
 shared/ai/summarise           shell-script stand-ins for claude
-shared/ail/mcpserver          TestSave makes a symlink without skipping where none can be made
 shared/cc/automemory          Unix paths in its table
 shared/cc/pluginstate         Unix paths in its fixtures
 shared/cc/settingsjson        modes; concurrent edits wait past the 5 s lock under Wine
