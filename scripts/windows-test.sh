@@ -90,7 +90,6 @@ shared/ai/notes               concurrent adders lose notes under Wine, then a ha
 shared/ai/notes/full/cli      expects ~/.ai/notes where Windows shows ~/.ai\notes
 shared/ai/pager               Unix paths in its table
 shared/ai/project             TestInit expects the ai.local.toml link, which Wine cannot make
-shared/ai/settings            expects ~/src/widget where Windows shows ~/src\widget
 shared/ai/store/git           modes 0600/0700; TestOlderFormatUpgraded hangs under Wine
 shared/ai/summarise           shell-script stand-ins for claude
 shared/cc/automemory          Unix paths in its table
