@@ -96,7 +96,6 @@ shared/cc/usercmd             Unix paths in its table; mode 0600
 shared/cc/wiring              a forward-slash statusLine path is not moved to the stable copy; si without .exe
 shared/core/redact            a timed test (1 MB in under 2 s) that Wine misses
 shared/event/posttooluse      Unix paths in an advisory
-shared/intel/bootstrap        modes; symlinks made without skipping
 shared/intel/replay           Unix paths in its fixtures
 shared/intel/session          Unix paths in its table
 shared/intel/shape            Unix paths in its tables
