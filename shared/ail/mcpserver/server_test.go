@@ -15,6 +15,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/ail"
 	"github.com/session-intelligence/session-intelligence/shared/ail/cl100k"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 // serveEnv makes the test binary act as the server, so that the tests
@@ -135,24 +136,15 @@ func TestStdioServer(t *testing.T) {
 	}
 }
 
-// TestSave: names are plain, snapshots valid, existing files and
-// symlinks untouched, nothing left behind on failure.
+// TestSave: names are plain, snapshots valid, nothing left behind on
+// failure, the checkpoint private.
 func TestSave(t *testing.T) {
 	dir := t.TempDir()
-	outside := filepath.Join(t.TempDir(), "target")
-	if err := os.WriteFile(outside, []byte("keep"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(outside, filepath.Join(dir, "link.ail")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(filepath.Join(dir, "missing"), filepath.Join(dir, "dangling.ail")); err != nil {
-		t.Fatal(err)
-	}
 	good := "!AILv1\n@CTX x\n"
 	bad := map[string][2]string{
 		"traversal":   {"../escape", good},
 		"slash":       {"a/b", good},
+		"backslash":   {`a\b`, good},
 		"hidden":      {".hidden", good},
 		"dotdot":      {"..", good},
 		"empty":       {"", good},
@@ -160,8 +152,6 @@ func TestSave(t *testing.T) {
 		"extension":   {"x.ail", good},
 		"space":       {"a b", good},
 		"nul":         {"a\x00b", good},
-		"symlink":     {"link", good},
-		"dangling":    {"dangling", good},
 		"not ail":     {"fine", "hello"},
 		"bad section": {"fine", "!AILv1\n@RUN rm\n"},
 	}
@@ -170,21 +160,44 @@ func TestSave(t *testing.T) {
 			t.Errorf("%s: Save(%q) succeeded", name, c[0])
 		}
 	}
+	path, err := Save(dir, "v1.2_final-x", good)
+	if err != nil || path != filepath.Join(dir, "v1.2_final-x.ail") {
+		t.Fatalf("Save = %q, %v", path, err)
+	}
+	filemode.Check(t, path, 0o600)
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("left behind: %v", entries)
+	}
+}
+
+// TestSaveLeavesLinks: a checkpoint name held by a symbolic link, to a
+// file or to nothing, is refused and the link neither followed nor
+// replaced.
+func TestSaveLeavesLinks(t *testing.T) {
+	dir := t.TempDir()
+	outside := filepath.Join(t.TempDir(), "target")
+	if err := os.WriteFile(outside, []byte("keep"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	links := map[string]string{"link": outside, "dangling": filepath.Join(dir, "missing")}
+	for name, target := range links {
+		if err := os.Symlink(target, filepath.Join(dir, name+".ail")); err != nil {
+			t.Skip("symbolic links need Developer Mode or admin on Windows:", err)
+		}
+	}
+	for name := range links {
+		if _, err := Save(dir, name, "!AILv1\n@CTX x\n"); err == nil {
+			t.Errorf("Save(%q) over a link succeeded", name)
+		}
+	}
 	if got, _ := os.ReadFile(outside); string(got) != "keep" {
 		t.Fatalf("symlink target changed: %q", got)
 	}
 	if _, err := os.Lstat(filepath.Join(dir, "missing")); err == nil {
 		t.Fatal("a dangling symlink was followed")
 	}
-	path, err := Save(dir, "v1.2_final-x", good)
-	if err != nil || path != filepath.Join(dir, "v1.2_final-x.ail") {
-		t.Fatalf("Save = %q, %v", path, err)
-	}
-	if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
-		t.Fatalf("mode %v", st.Mode())
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 3 {
+	if entries, _ := os.ReadDir(dir); len(entries) != len(links) {
 		t.Fatalf("left behind: %v", entries)
 	}
 }

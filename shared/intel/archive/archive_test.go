@@ -13,6 +13,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/redact"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 var t0 = time.Date(2026, 3, 7, 12, 0, 0, 0, time.UTC)
@@ -81,9 +82,7 @@ func TestSaveRedactsAndIsPrivate(t *testing.T) {
 		perm os.FileMode
 	}{{s.file("toolu_01"), 0o600}, {s.index(), 0o600}, {s.Dir, 0o700}}
 	for _, m := range modes {
-		if fi, err := os.Stat(m.path); err != nil || fi.Mode().Perm() != m.perm {
-			t.Errorf("%s: mode %v, %v, want %v", m.path, fi.Mode().Perm(), err, m.perm)
-		}
+		filemode.Check(t, m.path, m.perm)
 	}
 }
 

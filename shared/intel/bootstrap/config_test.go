@@ -10,6 +10,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 	"github.com/session-intelligence/session-intelligence/templates"
 )
 
@@ -37,9 +38,7 @@ func TestSeedConfig(t *testing.T) {
 			check: func(t *testing.T, d paths.Dirs) { untouched(t, d.Config()) }},
 		{name: "dangling symlink untouched",
 			setup: func(t *testing.T, d paths.Dirs) {
-				if err := os.Symlink(filepath.Join(d.Claude, "nowhere.json"), d.Config()); err != nil {
-					t.Fatal(err)
-				}
+				symlink(t, filepath.Join(d.Claude, "nowhere.json"), d.Config())
 			},
 			check: func(t *testing.T, d paths.Dirs) {
 				if fi, err := os.Lstat(d.Config()); err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -75,9 +74,7 @@ func checkSeeded(t *testing.T, path string, want []byte) {
 	if got := readFile(t, path); got != string(want) {
 		t.Errorf("seeded config differs from what was expected:\n%s", got)
 	}
-	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
-		t.Errorf("seeded config mode = %v, %v; want 0600", fi.Mode().Perm(), err)
-	}
+	filemode.Check(t, path, 0o600)
 }
 
 // TestSeedConfigOnce: a second seed, or a seed after the user edited the

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 	"github.com/session-intelligence/session-intelligence/templates"
 )
 
@@ -71,8 +72,8 @@ func TestSessionContextSeeding(t *testing.T) {
 			if tt.existing != "" {
 				untouched(t, path)
 			}
-			if fi, err := os.Stat(path); tt.seeded && (err != nil || fi.Mode().Perm() != 0o600) {
-				t.Errorf("seeded file mode = %v, %v; want 0600", fi, err)
+			if tt.seeded {
+				filemode.Check(t, path, 0o600)
 			}
 		})
 	}

@@ -4,10 +4,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
@@ -41,6 +43,34 @@ func testDirs(t testing.TB) paths.Dirs {
 	}
 	mkdir(t, d.Claude)
 	return d
+}
+
+// symlink makes link point at target, or skips the test where this user
+// may not make links: Windows lets an account make them only with
+// Developer Mode or as administrator (the Windows lane's Wine refuses
+// them too).
+func symlink(t testing.TB, target, link string) {
+	t.Helper()
+	err := os.Symlink(target, link)
+	switch {
+	case err == nil:
+	case runtime.GOOS == "windows":
+		t.Skip("symbolic links need Developer Mode or admin on Windows:", err)
+	default:
+		t.Fatal(err)
+	}
+}
+
+// openToAll makes dir writable by anyone, sticky as /tmp is, or skips
+// the test where a mode cannot (Windows: there its ACL decides).
+func openToAll(t testing.TB, dir string) {
+	t.Helper()
+	if !fsutil.PermBits {
+		t.Skip("no mode makes a folder writable by anyone on Windows: its ACL decides")
+	}
+	if err := os.Chmod(dir, 0o777|os.ModeSticky); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func mkdir(t testing.TB, dir string) {

@@ -5,7 +5,20 @@ package bootstrap
 import (
 	"os"
 	"syscall"
+	"testing"
 )
+
+// unreadable makes path unreadable to this process with mode 0, or skips
+// for root, who reads any file.
+func unreadable(t *testing.T, path string) {
+	t.Helper()
+	if os.Geteuid() == 0 {
+		t.Skip("root reads any file")
+	}
+	if err := os.Chmod(path, 0); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // mkfifo makes a FIFO at path.
 func mkfifo(path string) error { return syscall.Mkfifo(path, 0o600) }

@@ -48,7 +48,7 @@ func writeTarget(path string, lfi fs.FileInfo) (target, reason string, err error
 	if err != nil {
 		return "", "", fmt.Errorf("manage CLAUDE.md: %w", err)
 	}
-	if dir.Mode().Perm()&0o002 != 0 {
+	if worldWritable(dir) {
 		return "", "a symlink in a world-writable directory", nil
 	}
 	target, err = filepath.EvalSymlinks(path)
@@ -59,6 +59,15 @@ func writeTarget(path string, lfi fs.FileInfo) (target, reason string, err error
 		return "", "", fmt.Errorf("manage CLAUDE.md: %w", err)
 	}
 	return target, "", nil
+}
+
+// worldWritable reports a directory whose mode lets anyone write in it.
+// Only where modes carry permissions: on Windows every directory shows
+// 0777 and who may write in one is its ACL's business, so the mode would
+// refuse every CLAUDE.md link there (a link there needs Developer Mode
+// or the privilege to make in the first place).
+func worldWritable(dir fs.FileInfo) bool {
+	return fsutil.PermBits && dir.Mode().Perm()&0o002 != 0
 }
 
 // sameFile checks that what was read is what was looked at: a regular

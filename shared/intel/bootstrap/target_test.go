@@ -11,6 +11,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 // runAt runs the bootstrap for cwd with rulesV1 and returns the report
@@ -118,9 +119,7 @@ func TestClaudeMDRefusesSymlinks(t *testing.T) {
 			}
 		}, "owned by another user"},
 		{"in a world-writable sticky directory", func(t *testing.T, root, link string) {
-			if err := os.Chmod(root, 0o1777); err != nil {
-				t.Fatal(err)
-			}
+			openToAll(t, root)
 		}, "world-writable"},
 	}
 	for _, tt := range tests {
@@ -130,9 +129,7 @@ func TestClaudeMDRefusesSymlinks(t *testing.T) {
 			secret := filepath.Join(elsewhere, "victim.md")
 			writeFile(t, secret, "someone's file\n")
 			link := filepath.Join(root, claudeFile)
-			if err := os.Symlink(secret, link); err != nil {
-				t.Fatal(err)
-			}
+			symlink(t, secret, link)
 			tt.setup(t, root, link)
 			res, err := ClaudeMD(d, root, []byte(rulesV1), true, now)
 			if err != nil || res.Action != LeftAlone || !strings.Contains(res.Reason, tt.reason) {
@@ -154,12 +151,8 @@ func TestRunRefusalIsALogLine(t *testing.T) {
 	d, root := testDirs(t), tempDir(t)
 	mkdir(t, filepath.Join(root, ".claude"))
 	writeFile(t, filepath.Join(root, "AGENTS.md"), "x\n")
-	if err := os.Symlink("AGENTS.md", filepath.Join(root, claudeFile)); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(root, 0o1777); err != nil {
-		t.Fatal(err)
-	}
+	symlink(t, "AGENTS.md", filepath.Join(root, claudeFile))
+	openToAll(t, root)
 	for i, want := range []int{1, 0} {
 		if rep, _ := runAt(t, d, root); len(rep.Problems) != want || (want == 1 && !strings.Contains(rep.Problems[0], "world-writable")) {
 			t.Errorf("Run() #%d = %+v; want %d problem about the symlink", i, rep, want)
@@ -184,6 +177,32 @@ func TestSameFile(t *testing.T) {
 	}
 }
 
+// TestWorldWritable: a folder open to all is told by its mode where
+// modes carry permissions; on Windows a mode tells nothing (every folder
+// shows 0777), so no folder is taken for one and a CLAUDE.md link there
+// is followed.
+func TestWorldWritable(t *testing.T) {
+	tests := []struct {
+		name string
+		perm fs.FileMode
+		want bool
+	}{
+		{"private", 0o700, false},
+		{"the user's", 0o755, false},
+		{"open to all", 0o777, fsutil.PermBits},
+		{"open to all, sticky", 0o777 | os.ModeSticky, fsutil.PermBits},
+	}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		if err := os.Chmod(dir, tt.perm); err != nil {
+			t.Fatal(err)
+		}
+		if fi, err := os.Stat(dir); err != nil || worldWritable(fi) != tt.want {
+			t.Errorf("%s: worldWritable = %v, %v; want %v", tt.name, !tt.want, err, tt.want)
+		}
+	}
+}
+
 // TestBackupIndex: the backup is indexed under the state directory, an
 // old-style backup beside the file still counts as the one backup, and a
 // lost index entry is mended at the next edit.
@@ -198,10 +217,11 @@ func TestBackupIndex(t *testing.T) {
 	index := filepath.Join(claudeBackups(d), backupIndex)
 	want := map[string]string{filepath.Join(backupKey(path), "CLAUDE.md.20260304T050607Z"): path}
 	checkIndex(t, index, want)
-	for _, p := range []string{d.Backups(), claudeBackups(d), filepath.Dir(res.Backup), res.Backup, index} {
-		if fi, err := os.Stat(p); err != nil || fi.Mode().Perm()&0o077 != 0 {
-			t.Errorf("%s: %v, %v; want private", p, fi.Mode(), err)
-		}
+	for _, p := range []string{d.Backups(), claudeBackups(d), filepath.Dir(res.Backup)} {
+		filemode.Check(t, p, 0o700)
+	}
+	for _, p := range []string{res.Backup, index} {
+		filemode.Check(t, p, 0o600)
 	}
 
 	if err := os.Remove(index); err != nil {

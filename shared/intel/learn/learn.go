@@ -108,6 +108,12 @@ type sized struct {
 // workers finish together.
 func list(projectsDir string) ([]string, Stats, error) {
 	var st Stats
+	// A file in the folder's place is refused here rather than left to
+	// ReadDir: Windows's answer comes from Go's reading of a failed
+	// directory query, and Wine's lists a file as an empty folder.
+	if fi, err := os.Stat(projectsDir); err == nil && !fi.IsDir() {
+		return nil, st, fmt.Errorf("learn: list %s: not a directory", projectsDir)
+	}
 	projects, err := os.ReadDir(projectsDir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, st, nil

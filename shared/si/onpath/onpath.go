@@ -21,6 +21,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // Names are the commands put on PATH.
@@ -141,13 +142,26 @@ func clean(p string) string {
 }
 
 // PathLine is the shell line that puts dir on PATH, written with $HOME
-// where it lies under home.
+// where it lies under home. On Windows the shell is Git Bash (the
+// plugin needs it there), which reads the line with forward slashes and
+// a drive as /c: the colon of C: would split the PATH entry in two.
 func PathLine(dir, home string) string {
-	shown := dir
+	shown := shellPath(dir)
 	if rest, ok := strings.CutPrefix(dir, home+string(filepath.Separator)); ok && home != "" {
-		shown = "$HOME/" + rest
+		shown = "$HOME/" + filepath.ToSlash(rest)
 	}
 	return fmt.Sprintf(`export PATH="%s:$PATH"`, shown)
+}
+
+// shellPath is p as Git Bash names it: C:\x as /c/x, \\host\share\x
+// as //host/share/x; a path without a volume (every path off Windows)
+// only changes its separators.
+func shellPath(p string) string {
+	vol := filepath.VolumeName(p)
+	if len(vol) == 2 && vol[1] == ':' {
+		return "/" + strings.ToLower(vol[:1]) + filepath.ToSlash(p[2:])
+	}
+	return filepath.ToSlash(p)
 }
 
 // shadow is the first other command called name on path ahead of dir,
@@ -161,8 +175,9 @@ func shadow(name, dir, path string) string {
 		if clean(p) == want {
 			return ""
 		}
-		cand := filepath.Join(p, name)
-		if fi, err := os.Stat(cand); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+		// On Windows the command is name.exe and has no execute bit.
+		cand := filepath.Join(p, proc.Exe(name))
+		if fi, err := os.Stat(cand); err == nil && proc.Executable(fi) {
 			return cand
 		}
 	}

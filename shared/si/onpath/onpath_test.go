@@ -5,10 +5,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // world is a HOME with stable copies of si and ai.
@@ -20,9 +22,41 @@ func world(t *testing.T) Options {
 	stable := filepath.Join(d.State, "bin")
 	must(t, os.MkdirAll(stable, 0o700))
 	for _, name := range Names {
-		must(t, os.WriteFile(filepath.Join(stable, name), []byte("\x7fELF "+name), 0o700))
+		must(t, os.WriteFile(filepath.Join(stable, proc.Exe(name)), []byte("\x7fELF "+name), 0o700))
 	}
-	return Options{Dirs: d, Stable: stable, Path: "/usr/bin:/bin"}
+	return Options{Dirs: d, Stable: stable, Path: pathList("/usr/bin", "/bin")}
+}
+
+// pathList is a PATH value of dirs, in this system's list form.
+func pathList(dirs ...string) string { return strings.Join(dirs, string(os.PathListSeparator)) }
+
+// canLink reports whether this user may make symbolic links: Windows
+// lets an account make them only with Developer Mode or as
+// administrator (the Windows lane's Wine refuses them too), and Install
+// then copies the commands.
+func canLink(t *testing.T) bool {
+	err := os.Symlink("target", filepath.Join(t.TempDir(), "link"))
+	if err != nil && runtime.GOOS != "windows" {
+		t.Fatal(err)
+	}
+	return err == nil
+}
+
+// checkPlaced: the command at path runs target, as a link to it where
+// links can be made, else as a copy of it.
+func checkPlaced(t *testing.T, path, target string, linked bool) {
+	t.Helper()
+	if linked {
+		if to, err := os.Readlink(path); err != nil || to != target {
+			t.Errorf("%s: link %q, %v; want a link to %s", path, to, err, target)
+		}
+		return
+	}
+	got, err := os.ReadFile(path)
+	want, _ := os.ReadFile(target)
+	if fi, lerr := os.Lstat(path); err != nil || lerr != nil || !fi.Mode().IsRegular() || !bytes.Equal(got, want) {
+		t.Errorf("%s: %q, %v; want a copy of %s", path, got, err, target)
+	}
 }
 
 func must(t *testing.T, err error) {
@@ -52,19 +86,18 @@ func TestInstallRemove(t *testing.T) {
 	if !rep.CreatedDir || rep.OnPath || rep.Dir != dir {
 		t.Errorf("report = %+v; want the directory created, not on PATH", rep)
 	}
+	linked := canLink(t)
 	for _, name := range Names {
-		if to, err := os.Readlink(filepath.Join(dir, name)); err != nil || to != filepath.Join(o.Stable, name) {
-			t.Errorf("%s: link %q, %v", name, to, err)
-		}
+		checkPlaced(t, filepath.Join(dir, proc.Exe(name)), filepath.Join(o.Stable, proc.Exe(name)), linked)
 	}
 	var out bytes.Buffer
 	rep.Print(&out, o.Dirs.Home, false)
-	for _, want := range []string{"created " + dir, "on PATH: " + filepath.Join(dir, "si") + " -> ", `export PATH="$HOME/.local/bin:$PATH"`} {
+	for _, want := range []string{"created " + dir, "on PATH: " + filepath.Join(dir, proc.Exe("si")) + " -> ", `export PATH="$HOME/.local/bin:$PATH"`} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
 	}
-	o.Path = dir + ":/usr/bin"
+	o.Path = pathList(dir, "/usr/bin")
 	again, err := Install(o)
 	must(t, err)
 	if a := actions(again); a["si"] != Unchanged || a["ai"] != Unchanged || again.CreatedDir || !again.OnPath {
@@ -90,13 +123,25 @@ func TestInstallRemove(t *testing.T) {
 	}
 }
 
+// TestForeignLeftAlone: an si and an ai of someone else's (a file; a
+// link, or where links cannot be made a directory) are left alone by
+// Install and Remove, and said.
 func TestForeignLeftAlone(t *testing.T) {
 	o := world(t)
 	dir := DefaultDir(o.Dirs.Home)
 	must(t, os.MkdirAll(dir, 0o755))
+	si, ai := filepath.Join(dir, proc.Exe("si")), filepath.Join(dir, proc.Exe("ai"))
 	theirs := []byte("#!/bin/sh\necho another si\n")
-	must(t, os.WriteFile(filepath.Join(dir, "si"), theirs, 0o755))
-	must(t, os.Symlink("/opt/ai/bin/ai", filepath.Join(dir, "ai")))
+	must(t, os.WriteFile(si, theirs, 0o755))
+	theirAI := "a link to " + filepath.FromSlash("/opt/ai/bin/ai")
+	if err := os.Symlink(filepath.FromSlash("/opt/ai/bin/ai"), ai); err != nil {
+		if runtime.GOOS != "windows" {
+			t.Fatal(err)
+		}
+		t.Log("symbolic links need Developer Mode or admin on Windows: a directory for ai instead:", err)
+		must(t, os.Mkdir(ai, 0o755))
+		theirAI = "a directory"
+	}
 	rep, err := Install(o)
 	must(t, err)
 	if a := actions(rep); a["si"] != Foreign || a["ai"] != Foreign || rep.CreatedDir {
@@ -104,7 +149,7 @@ func TestForeignLeftAlone(t *testing.T) {
 	}
 	var out bytes.Buffer
 	rep.Print(&out, o.Dirs.Home, false)
-	for _, want := range []string{"left " + filepath.Join(dir, "si") + " alone: a file, not ours", "a link to /opt/ai/bin/ai"} {
+	for _, want := range []string{"left " + si + " alone: a file, not ours", "left " + ai + " alone: " + theirAI + ", not ours"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
@@ -112,11 +157,11 @@ func TestForeignLeftAlone(t *testing.T) {
 	if _, err := Remove(o.Dirs, o.Stable); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := os.ReadFile(filepath.Join(dir, "si")); !bytes.Equal(got, theirs) {
+	if got, _ := os.ReadFile(si); !bytes.Equal(got, theirs) {
 		t.Error("remove touched the user's si")
 	}
-	if to, _ := os.Readlink(filepath.Join(dir, "ai")); to != "/opt/ai/bin/ai" {
-		t.Error("remove touched the user's ai link")
+	if got := describe(ai); got != theirAI {
+		t.Errorf("remove touched the user's ai: now %s", got)
 	}
 }
 
@@ -125,7 +170,7 @@ func TestReplacedByUser(t *testing.T) {
 	o := world(t)
 	_, err := Install(o)
 	must(t, err)
-	si := filepath.Join(DefaultDir(o.Dirs.Home), "si")
+	si := filepath.Join(DefaultDir(o.Dirs.Home), proc.Exe("si"))
 	must(t, os.Remove(si))
 	must(t, os.WriteFile(si, []byte("mine"), 0o755))
 	rep, err := Remove(o.Dirs, o.Stable)
@@ -151,11 +196,11 @@ func TestCopiesWithoutLinks(t *testing.T) {
 	if a := actions(rep); a["si"] != Created || rep.Changes[0].Kind != Copy {
 		t.Fatalf("install = %+v", rep)
 	}
-	si := filepath.Join(o.Dir, "si")
+	si := filepath.Join(o.Dir, proc.Exe("si"))
 	if changes, err := Refresh(o.Dirs); err != nil || len(changes) != 0 {
 		t.Errorf("refresh with nothing new = %+v, %v", changes, err)
 	}
-	must(t, os.WriteFile(filepath.Join(o.Stable, "si"), []byte("\x7fELF si v2, longer"), 0o700))
+	must(t, os.WriteFile(filepath.Join(o.Stable, proc.Exe("si")), []byte("\x7fELF si v2, longer"), 0o700))
 	changes, err := Refresh(o.Dirs)
 	must(t, err)
 	if len(changes) != 1 || changes[0].Action != Updated {
@@ -166,7 +211,7 @@ func TestCopiesWithoutLinks(t *testing.T) {
 	}
 	// The user replaces the copy: the next upgrade leaves it alone.
 	must(t, os.WriteFile(si, []byte("mine"), 0o755))
-	must(t, os.WriteFile(filepath.Join(o.Stable, "si"), []byte("\x7fELF si v3"), 0o700))
+	must(t, os.WriteFile(filepath.Join(o.Stable, proc.Exe("si")), []byte("\x7fELF si v3"), 0o700))
 	changes, err = Refresh(o.Dirs)
 	must(t, err)
 	if len(changes) != 1 || changes[0].Action != Foreign {
@@ -190,27 +235,25 @@ func TestMovedBinDir(t *testing.T) {
 	o.Dir = filepath.Join(o.Dirs.Home, "tools")
 	rep, err := Install(o)
 	must(t, err)
-	if _, err := os.Lstat(filepath.Join(DefaultDir(o.Dirs.Home), "si")); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Lstat(filepath.Join(DefaultDir(o.Dirs.Home), proc.Exe("si"))); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("old si left behind: %v", err)
 	}
-	if !linksTo(filepath.Join(o.Dir, "si"), filepath.Join(o.Stable, "si")) {
-		t.Errorf("si not in the new directory: %+v", rep)
+	if a := actions(rep); a["si"] != Created {
+		t.Errorf("install in the new directory = %+v", rep)
 	}
+	checkPlaced(t, filepath.Join(o.Dir, proc.Exe("si")), filepath.Join(o.Stable, proc.Exe("si")), canLink(t))
 }
 
 func TestShadowAndPathLine(t *testing.T) {
 	o := world(t)
 	other := t.TempDir()
-	must(t, os.WriteFile(filepath.Join(other, "si"), []byte("#!/bin/sh\n"), 0o755))
+	must(t, os.WriteFile(filepath.Join(other, proc.Exe("si")), []byte("#!/bin/sh\n"), 0o755))
 	dir := DefaultDir(o.Dirs.Home)
-	o.Path = other + ":" + dir
+	o.Path = pathList(other, dir)
 	rep, err := Install(o)
 	must(t, err)
-	if !rep.OnPath || rep.Changes[0].Shadow != filepath.Join(other, "si") || rep.Changes[1].Shadow != "" {
+	if !rep.OnPath || rep.Changes[0].Shadow != filepath.Join(other, proc.Exe("si")) || rep.Changes[1].Shadow != "" {
 		t.Errorf("report = %+v; want si shadowed by %s", rep, other)
-	}
-	if got := PathLine("/opt/tools", o.Dirs.Home); got != `export PATH="/opt/tools:$PATH"` {
-		t.Errorf("PathLine = %s", got)
 	}
 }
 

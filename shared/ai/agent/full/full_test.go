@@ -159,7 +159,9 @@ func TestResume(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(home, ".ai", "dev.md"), []byte("USER RULES"), 0o600))
 	must(t, os.MkdirAll(filepath.Join(proj, "ai", "agents"), 0o755))
 	must(t, os.WriteFile(filepath.Join(proj, "ai", "agents", "dev.md"), []byte("PROJECT RULES"), 0o600))
-	must(t, os.WriteFile(filepath.Join(proj, "ai.local.toml"), []byte("[agents.dev]\ninstructions = \"mine.md\"\n"), 0o600))
+	// The private settings themselves, not through ai.local.toml: that is
+	// their link, which Windows may not let ai init make.
+	must(t, os.WriteFile(filepath.Join(proj, ".ai", "local", "ai.toml"), []byte("[agents.dev]\ninstructions = \"mine.md\"\n"), 0o600))
 	must(t, os.WriteFile(filepath.Join(proj, "mine.md"), []byte("PRIVATE RULES"), 0o600))
 	w := open()
 	l, err := w.Resume(context.Background(), "dev", proj, "ai agent resume dev", []string{"-p", "go"}, BuildOptions{Summariser: stub{}})
