@@ -98,7 +98,6 @@ shared/cc/automemory          Unix paths in its table
 shared/cc/pluginstate         Unix paths in its fixtures
 shared/cc/settingsjson        modes; concurrent edits wait past the 5 s lock under Wine
 shared/cc/usercmd             Unix paths in its table; mode 0600
-shared/core/redact            a timed test (1 MB in under 2 s) that Wine misses
 shared/event/posttooluse      Unix paths in an advisory
 shared/intel/archive          modes 0600/0700
 shared/intel/bootstrap        modes; symlinks made without skipping
