@@ -112,7 +112,6 @@ shared/relay                  runs true; Unix paths; modes
 shared/si/inspect             JSON fixtures with unescaped Windows paths
 shared/si/installer           Unix install layout
 shared/si/onpath              symlinks made without skipping
-shared/status/health/full     expects a refused connection where Wine reports a network error
 shared/status/line            golden files with / paths; a shell-script previous status line
 shared/status/quota/full      runs macOS security for the keychain; modes
 shared/status/refresh         modes; a refresher spawned where the test wants none
