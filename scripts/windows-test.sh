@@ -114,7 +114,6 @@ shared/si/installer           Unix install layout
 shared/si/onpath              symlinks made without skipping
 shared/status/line            golden files with / paths; a shell-script previous status line
 shared/status/quota/full      runs macOS security for the keychain; modes
-shared/status/refresh         modes; a refresher spawned where the test wants none
 shared/testkit/heal           builds with build.sh (Wine runs no sh); 230 cases of hook runs: minutes under Wine
 shared/testkit/arch           runs go list (the Linux go is out of reach of Wine); its import checks are the same on every system
 '
