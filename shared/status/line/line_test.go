@@ -142,21 +142,27 @@ func TestChainComposeAndSanitize(t *testing.T) {
 // TestPreviousCommand runs a real previous status line: one that works,
 // one that hangs (killed at the timeout), one that prints garbage.
 func TestPreviousCommand(t *testing.T) {
+	gitBash(t)
 	stdin := []byte(`{"session_id":"s"}`)
 	if got := runPrevious(t.Context(), `read x; echo "prev:$x"`, stdin, nil, time.Second); got != `prev:{"session_id":"s"}` {
 		t.Errorf("working command: %q", got)
 	}
 	start := time.Now()
-	if got := runPrevious(t.Context(), `sleep 30; echo late`, stdin, nil, 200*time.Millisecond); got != "" || time.Since(start) > 2*time.Second {
+	if got := runPrevious(t.Context(), `while :; do :; done; echo late`, stdin, nil, 200*time.Millisecond); got != "" || time.Since(start) > 2*time.Second {
 		t.Errorf("hanging command: %q after %v", got, time.Since(start))
 	}
-	if got := runPrevious(t.Context(), `head -c 100000 /dev/urandom`, stdin, nil, time.Second); len(got) > maxPrevBytes || strings.ContainsRune(got, '\x00') {
+	if got := runPrevious(t.Context(), garbage, stdin, nil, time.Second); got == "" || len(got) > maxPrevBytes || strings.ContainsRune(got, '\x00') {
 		t.Errorf("garbage command: %d bytes", len(got))
 	}
 }
 
+// garbage prints 90 KB of text with NUL bytes, bytes that are not UTF-8
+// and screen-clearing escapes in it.
+const garbage = `i=0; while [ $i -lt 3000 ]; do printf 'ab\0\377\033[2Jcdefghijklmnopqrstuvwxy'; i=$((i+1)); done`
+
 // TestMainChain runs Main end to end with a wired previous command.
 func TestMainChain(t *testing.T) {
+	gitBash(t)
 	f := newFixture(t)
 	must(t, os.MkdirAll(f.dirs.State, 0o700))
 	must(t, os.WriteFile(wiring.File(f.dirs), []byte(`{"previous":"echo PREV-LINE"}`), 0o600))
