@@ -96,7 +96,6 @@ shared/ai/summarise           shell-script stand-ins for claude
 shared/ail/mcpserver          TestSave makes a symlink without skipping where none can be made
 shared/cc/automemory          Unix paths in its table
 shared/cc/pluginstate         Unix paths in its fixtures
-shared/cc/settingsjson        modes; concurrent edits wait past the 5 s lock under Wine
 shared/cc/usercmd             Unix paths in its table; mode 0600
 shared/event/posttooluse      Unix paths in an advisory
 shared/intel/archive          modes 0600/0700
@@ -112,7 +111,6 @@ shared/relay                  runs true; Unix paths; modes
 shared/si/inspect             JSON fixtures with unescaped Windows paths
 shared/si/installer           Unix install layout
 shared/si/onpath              symlinks made without skipping
-shared/status/line            golden files with / paths; a shell-script previous status line
 shared/status/quota/full      runs macOS security for the keychain; modes
 shared/testkit/heal           builds with build.sh (Wine runs no sh); 230 cases of hook runs: minutes under Wine
 shared/testkit/arch           runs go list (the Linux go is out of reach of Wine); its import checks are the same on every system
