@@ -91,28 +91,31 @@ func TestBadStdin(t *testing.T) {
 }
 
 // TestBadTranscripts: missing, truncated mid-line, a directory and a
-// 2 GB sparse file: the redraw stays fast and renders.
+// 2 GB sparse file: the redraw renders (BenchmarkBadTranscript times the
+// 2 GB one).
 func TestBadTranscripts(t *testing.T) {
 	f := newFixture(t)
 	trunc := filepath.Join(f.home, "trunc.jsonl")
 	must(t, os.WriteFile(trunc, []byte(transcriptText()+`{"type":"assistant","message":{"id":"m9","usage":{"input_tok`), 0o600))
-	huge := filepath.Join(f.home, "huge.jsonl")
-	fh, err := os.Create(huge)
-	must(t, err)
-	must(t, fh.Truncate(2<<30)) // 2 GB of NUL bytes, no newline
-	fh.Close()
-	for name, path := range map[string]string{"missing": filepath.Join(f.home, "nope"), "truncated": trunc, "dir": f.home, "2GB": huge} {
+	for name, path := range map[string]string{"missing": filepath.Join(f.home, "nope"), "truncated": trunc, "dir": f.home, "2GB": hugeTranscript(t, f)} {
 		in := f.input(-1)
 		in.TranscriptPath = path
-		start := time.Now()
 		got := f.render(in, false, []string{"tokens", "tokenFlow", "compactAge"}, "")
-		if d := time.Since(start); d > 5*time.Second {
-			t.Errorf("%s: redraw took %v", name, d)
-		}
 		if !strings.Contains(got, "/1M") {
 			t.Errorf("%s: %q", name, got)
 		}
 	}
+}
+
+// hugeTranscript is a 2 GB sparse file of NUL bytes, no newline.
+func hugeTranscript(t testing.TB, f *fixture) string {
+	t.Helper()
+	huge := filepath.Join(f.home, "huge.jsonl")
+	fh, err := os.Create(huge)
+	must(t, err)
+	must(t, fh.Truncate(2<<30))
+	must(t, fh.Close())
+	return huge
 }
 
 // TestChainComposeAndSanitize covers the chain knobs and what is kept of
