@@ -91,10 +91,7 @@ shared/ai/store/git           modes 0600/0700; TestOlderFormatUpgraded hangs und
 shared/ai/summarise           shell-script stand-ins for claude
 shared/cc/automemory          Unix paths in its table
 shared/cc/pluginstate         Unix paths in its fixtures
-shared/cc/settingsjson        modes; concurrent edits wait past the 5 s lock under Wine
 shared/cc/usercmd             Unix paths in its table; mode 0600
-shared/cc/wiring              a forward-slash statusLine path is not moved to the stable copy; si without .exe
-shared/core/redact            a timed test (1 MB in under 2 s) that Wine misses
 shared/event/posttooluse      Unix paths in an advisory
 shared/intel/replay           Unix paths in its fixtures
 shared/intel/session          Unix paths in its table
@@ -105,10 +102,7 @@ shared/intel/usage            runs cp
 shared/relay                  runs true; Unix paths; modes
 shared/si/inspect             JSON fixtures with unescaped Windows paths
 shared/si/installer           Unix install layout
-shared/status/health/full     expects a refused connection where Wine reports a network error
-shared/status/line            golden files with / paths; a shell-script previous status line
 shared/status/quota/full      runs macOS security for the keychain; modes
-shared/status/refresh         modes; a refresher spawned where the test wants none
 shared/testkit/heal           builds with build.sh (Wine runs no sh); 230 cases of hook runs: minutes under Wine
 shared/testkit/arch           runs go list (the Linux go is out of reach of Wine); its import checks are the same on every system
 '

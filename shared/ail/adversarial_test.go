@@ -5,28 +5,29 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 )
 
-// TestPointerValuesRefused: a @MEM value is an identifier, so a chain or
-// a cycle of pointers is refused at its first link, at once, and cannot
-// expand; many references to one long value hit the output cap.
-func TestPointerValuesRefused(t *testing.T) {
+// pointerChain is a @MEM section of n pointer values, each naming the
+// next and the last the first, then a @CTX using the first and the last.
+func pointerChain(n int) string {
 	var b strings.Builder
 	b.WriteString("!AILv1\n@MEM")
-	const n = 50000
 	for i := 1; i < n; i++ {
 		fmt.Fprintf(&b, " $%d=$%d", i, i+1)
 	}
 	fmt.Fprintf(&b, " $%d=$1\n@CTX $1 $%d\n", n, n)
-	start := time.Now()
-	_, err := ParseString(b.String(), Limits{})
+	return b.String()
+}
+
+// TestPointerValuesRefused: a @MEM value is an identifier, so a chain or
+// a cycle of pointers is refused at its first link and cannot expand
+// (BenchmarkAdversarial times the refusal); many references to one long
+// value hit the output cap.
+func TestPointerValuesRefused(t *testing.T) {
+	_, err := ParseString(pointerChain(50000), Limits{})
 	var e *Error
 	if !errors.As(err, &e) || !errors.Is(err, ErrPointerInIdentifier) || e.Line != 2 {
 		t.Fatalf("chain: %v", err)
-	}
-	if d := time.Since(start); d > time.Second {
-		t.Fatalf("chain of %d took %v", n, d)
 	}
 	big := "!AILv1\n@MEM $1=" + strings.Repeat("v", 1<<19) + "\n@CTX " + strings.Repeat("$1", 1<<18) + "\n"
 	d := parse(t, big)
@@ -35,11 +36,12 @@ func TestPointerValuesRefused(t *testing.T) {
 	}
 }
 
-// TestNestingBombs: a megabyte of opening brackets, parentheses or an
-// unterminated string is refused quickly, without recursion.
-func TestNestingBombs(t *testing.T) {
+// nestingBombs are a megabyte of opening brackets, parentheses or an
+// unterminated string, each with the error that refuses it (nil for
+// none: balanced pairs).
+func nestingBombs() map[string]error {
 	mb := 1<<20 - 64
-	cases := map[string]error{
+	return map[string]error{
 		"@SIG a|f(" + strings.Repeat("(", mb) + ")->int":    ErrNesting,
 		"@SIG a|f[" + strings.Repeat("[", mb) + "](x)->int": ErrNesting,
 		"@SIG a|f()->" + strings.Repeat("{", mb):            ErrNesting,
@@ -47,16 +49,40 @@ func TestNestingBombs(t *testing.T) {
 		"@SIG a|f('" + strings.Repeat("x", mb) + ")->int":   ErrUnbalanced,
 		"@SIG a|f(" + strings.Repeat("[]", mb/2) + ")->int": nil,
 	}
-	for line, want := range cases {
-		start := time.Now()
+}
+
+// TestNestingBombs: each nesting bomb is refused without recursion (or,
+// balanced, parsed); BenchmarkAdversarial times them.
+func TestNestingBombs(t *testing.T) {
+	for line, want := range nestingBombs() {
 		_, err := ParseString("!AILv1\n"+line+"\n", Limits{})
 		if !errors.Is(err, want) || (want == nil && err != nil) {
 			t.Errorf("%s: %v, want %v", excerpt(line), err, want)
 		}
-		if d := time.Since(start); d > time.Second {
-			t.Errorf("%s took %v", excerpt(line), d)
-		}
 	}
+}
+
+// BenchmarkAdversarial parses the pointer chain and each nesting bomb:
+// a parser gone quadratic or recursive shows here as seconds per op.
+func BenchmarkAdversarial(b *testing.B) {
+	inputs := map[string]string{"pointer chain": pointerChain(50000)}
+	for line := range nestingBombs() {
+		inputs[excerpt(line)] = "!AILv1\n" + line + "\n"
+	}
+	for name, in := range inputs {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				_, _ = ParseString(in, Limits{})
+			}
+		})
+	}
+	b.Run("pointer chain, lenient", func(b *testing.B) {
+		in := pointerChain(50000)
+		for b.Loop() {
+			_, _, _ = DecodeString(in, DecodeOptions{Lenient: true})
+		}
+	})
 }
 
 // TestHugeLines: a 10 MB line is refused by the line cap, naming it, and

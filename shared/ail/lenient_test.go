@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // lenient decodes s leniently with the default limits.
@@ -132,7 +131,7 @@ func TestLenientRefuses(t *testing.T) {
 }
 
 // TestLenientChainIsBounded: a long chain of pointer values is refused
-// at its first link, in one pass.
+// at its first link, in one pass (BenchmarkAdversarial times it).
 func TestLenientChainIsBounded(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("!AILv1\n@MEM")
@@ -140,10 +139,8 @@ func TestLenientChainIsBounded(t *testing.T) {
 		b.WriteString(" $" + strconv.Itoa(i) + "=$" + strconv.Itoa(i+1))
 	}
 	b.WriteString(" $50000=$1\n")
-	start := time.Now()
-	_, _, err := lenient(b.String())
-	if !errors.Is(err, ErrPointerInIdentifier) || time.Since(start) > time.Second {
-		t.Fatalf("chain: %v after %v", err, time.Since(start))
+	if _, _, err := lenient(b.String()); !errors.Is(err, ErrPointerInIdentifier) {
+		t.Fatalf("chain: %v", err)
 	}
 	// Copies that would grow the snapshot past its cap are refused.
 	big := "!AILv1\n@MEM $1=" + strings.Repeat("v", 1000) + "\n@MEM $2=$1\n@LOG !" + strings.Repeat("$1", 400) + "(r) -> ^x\n"

@@ -5,10 +5,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 // pinClock makes backup names predictable; the returned func moves it.
@@ -88,7 +91,7 @@ func checkBackups(t *testing.T, path, backup, old string, foreign []string, want
 	if got := readString(t, backup); got != old {
 		t.Errorf("backup holds %q, want the content before the edit %q", got, old)
 	}
-	if got := perm(t, backup); got != 0o640 {
+	if got := perm(t, backup); got != filemode.Shown(0o640, false) {
 		t.Errorf("backup mode = %v, want 0640 like the file", got)
 	}
 	var all []string
@@ -139,7 +142,7 @@ func TestEditSymlink(t *testing.T) {
 			if v, ok := Get(doc, "b"); !ok || string(v) != "2" {
 				t.Errorf("target lacks the edit:\n%s", doc)
 			}
-			if got := perm(t, target); got != tt.wantMod {
+			if got := perm(t, target); got != filemode.Shown(tt.wantMod, false) {
 				t.Errorf("target mode = %v, want %v", got, tt.wantMod)
 			}
 			if tt.exists && (backup == "" || filepath.Dir(backup) != home) {
@@ -186,7 +189,10 @@ func symlinkFixture(t *testing.T, dest func(home, dotfiles string) string, chain
 func mustSymlink(t *testing.T, dest, link string) {
 	t.Helper()
 	if err := os.Symlink(dest, link); err != nil {
-		t.Skipf("symlinks unavailable: %v", err)
+		if runtime.GOOS == "windows" {
+			t.Skipf("symbolic links need Developer Mode or admin on Windows: %v", err)
+		}
+		t.Fatal(err)
 	}
 }
 

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 // setKey returns an Edit function that sets one top-level key.
@@ -111,8 +113,11 @@ func checkEditResult(t *testing.T, path, backup string, initial *string, content
 		if got := readString(t, path); got != content {
 			t.Errorf("content = %q, want %q", got, content)
 		}
-		if got := perm(t, path); got != mode {
+		if got := perm(t, path); got != filemode.Shown(mode, false) {
 			t.Errorf("mode = %v, want %v", got, mode)
+		}
+		if initial == nil { // made by Edit: private (on Windows, by its ACL)
+			filemode.Check(t, path, mode)
 		}
 	}
 	backups := backupsOf(t, path)
@@ -128,7 +133,7 @@ func checkEditResult(t *testing.T, path, backup string, initial *string, content
 	if got := readString(t, backup); got != *initial {
 		t.Errorf("backup holds %q, want the old content %q", got, *initial)
 	}
-	if got := perm(t, backup); got != mode {
+	if got := perm(t, backup); got != filemode.Shown(mode, false) {
 		t.Errorf("backup mode = %v, want the file's %v", got, mode)
 	}
 }
@@ -155,9 +160,7 @@ func TestEditCreatesParentDir(t *testing.T) {
 	if _, _, err := Edit(path, setKey("k", true)); err != nil {
 		t.Fatal(err)
 	}
-	if got := perm(t, dir); got != 0o700 {
-		t.Errorf("new parent dir mode = %v, want 0700", got)
-	}
+	filemode.Check(t, dir, 0o700)
 	if got := readString(t, path); got != "{\n  \"k\": true\n}\n" {
 		t.Errorf("content = %q", got)
 	}

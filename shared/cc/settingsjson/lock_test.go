@@ -125,7 +125,7 @@ func TestRemoveLock(t *testing.T) {
 		{"nothing there", func(*testing.T, string) {}, false},
 		{"Claude Code's lock directory", func(t *testing.T, p string) { mustDo(t, os.Mkdir(p, 0o700)) }, false},
 		{"a file with content", func(t *testing.T, p string) { mustDo(t, os.WriteFile(p, []byte("pid 1"), 0o600)) }, false},
-		{"a symlink", func(t *testing.T, p string) { mustDo(t, os.Symlink(filepath.Join(filepath.Dir(p), "elsewhere"), p)) }, false},
+		{"a symlink", func(t *testing.T, p string) { mustSymlink(t, filepath.Join(filepath.Dir(p), "elsewhere"), p) }, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

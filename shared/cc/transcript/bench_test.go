@@ -82,3 +82,25 @@ func BenchmarkScanIncremental(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScanSparseGiant measures one call on a 2 GB sparse file
+// without a newline: Budget bytes read, the giant line skipped.
+func BenchmarkScanSparseGiant(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "big.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := f.Truncate(2 << 30); err != nil {
+		b.Skipf("sparse file: %v", err)
+	}
+	if err := f.Close(); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(Budget)
+	for b.Loop() {
+		if _, err := Scan(path, b.TempDir()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

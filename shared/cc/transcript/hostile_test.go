@@ -66,8 +66,8 @@ func TestScanRefusesNonRegular(t *testing.T) {
 }
 
 // TestScanSparseGiant: a symlink to a 2 GB sparse file (no newline at
-// all) is read at most Budget bytes per call, in bounded time, and the
-// giant line is skipped, never held in memory.
+// all) is read at most Budget bytes per call (BenchmarkScanSparseGiant
+// times one), and the giant line is skipped, never held in memory.
 func TestScanSparseGiant(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads 256 MB")
@@ -86,15 +86,11 @@ func TestScanSparseGiant(t *testing.T) {
 	if err := os.Symlink(big, link); err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
 	s, err := Scan(link, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s.Offset != Budget || !s.SkipLine || !s.Behind {
 		t.Errorf("offset %d skip %v behind %v; want %d, true, true", s.Offset, s.SkipLine, s.Behind, Budget)
-	}
-	if el := time.Since(start); el > 20*time.Second {
-		t.Errorf("one call took %v", el)
 	}
 }

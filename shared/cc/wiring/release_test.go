@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 const plugin = "session-intelligence@session-intelligence"
@@ -117,7 +119,10 @@ func TestWireMigratesToStableDir(t *testing.T) {
 	if _, err := Wire(o); err != nil {
 		t.Fatal(err)
 	}
-	if s := read(t, o.Settings()); !strings.Contains(s, filepath.Join(o.Dirs.State, "bin", BinaryName)) {
+	// settings.json holds the path with forward slashes on Windows
+	// (C:/Users/…), the form Git Bash runs ([Point]).
+	moved := filepath.ToSlash(filepath.Join(o.Dirs.State, "bin", proc.Exe(BinaryName)))
+	if s := read(t, o.Settings()); !strings.Contains(s, moved) {
 		t.Errorf("statusLine not moved to the stable directory:\n%s", s)
 	}
 	if rec := Load(o.Dirs); rec.Previous != "starship statusline" || rec.Plugin != plugin {
@@ -136,13 +141,16 @@ func TestWireMigratesToStableDir(t *testing.T) {
 	}
 }
 
+// TestCopyStable: the binaries the plugin has are copied under their
+// system's names (si.exe on Windows, as paths.PluginBinary finds them),
+// once.
 func TestCopyStable(t *testing.T) {
 	src := t.TempDir()
 	for _, name := range []string{"si", "ai", BinaryName} {
-		must(t, os.WriteFile(filepath.Join(src, name), []byte("\x7fELF "+name), 0o755))
+		must(t, os.WriteFile(filepath.Join(src, proc.Exe(name)), []byte("\x7fELF "+name), 0o755))
 	}
 	find := func(name string) string {
-		if p := filepath.Join(src, name); fileExists(p) {
+		if p := filepath.Join(src, proc.Exe(name)); fileExists(p) {
 			return p
 		}
 		return ""
@@ -152,11 +160,11 @@ func TestCopyStable(t *testing.T) {
 		t.Fatalf("CopyStable = %v, %v", copied, err)
 	}
 	for _, name := range []string{"si", "ai", BinaryName} {
-		if got := read(t, filepath.Join(dst, name)); got != "\x7fELF "+name {
+		if got := read(t, filepath.Join(dst, proc.Exe(name))); got != "\x7fELF "+name {
 			t.Errorf("%s = %q", name, got)
 		}
 	}
-	if fileExists(filepath.Join(dst, "si-ail")) {
+	if fileExists(filepath.Join(dst, proc.Exe("si-ail"))) {
 		t.Error("a binary the plugin lacks was made up")
 	}
 	if copied, err := CopyStable(find, dst); err != nil || copied {

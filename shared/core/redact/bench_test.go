@@ -119,3 +119,18 @@ func BenchmarkRedact(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAdversarial redacts a megabyte of each adversarial pattern:
+// a detector gone quadratic shows here as seconds per op, where linear
+// ones take milliseconds.
+func BenchmarkAdversarial(b *testing.B) {
+	for i, p := range adversarialPatterns {
+		in := adversarial(p)
+		b.Run(fmt.Sprintf("%02d-%.12q", i, p), func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				Bytes(in, All())
+			}
+		})
+	}
+}

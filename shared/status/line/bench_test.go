@@ -14,3 +14,14 @@ func BenchmarkRender(b *testing.B) {
 		f.render(in, true, nil, "verbose")
 	}
 }
+
+// BenchmarkBadTranscript redraws with a 2 GB transcript of NUL bytes:
+// a redraw that read past its budget would take seconds per op here.
+func BenchmarkBadTranscript(b *testing.B) {
+	f := newFixture(b)
+	in := f.input(-1)
+	in.TranscriptPath = hugeTranscript(b, f)
+	for b.Loop() {
+		f.render(in, false, []string{"tokens", "tokenFlow", "compactAge"}, "")
+	}
+}

@@ -62,15 +62,21 @@ const (
 	maxPrevLines = 6
 )
 
-// limitedBuffer keeps the first maxPrevBytes written to it.
-type limitedBuffer struct{ bytes.Buffer }
+// limitedBuffer keeps the first maxPrevBytes written to it. The buffer
+// is a field, not embedded: an embedded bytes.Buffer's ReadFrom, which
+// os/exec's copy of the child's output prefers to Write, took in all of
+// it, however much the previous command printed.
+type limitedBuffer struct{ buf bytes.Buffer }
 
 func (l *limitedBuffer) Write(p []byte) (int, error) {
-	if room := maxPrevBytes - l.Len(); room > 0 {
-		l.Buffer.Write(p[:min(len(p), room)])
+	if room := maxPrevBytes - l.buf.Len(); room > 0 {
+		l.buf.Write(p[:min(len(p), room)])
 	}
 	return len(p), nil
 }
+
+// Bytes is what was kept.
+func (l *limitedBuffer) Bytes() []byte { return l.buf.Bytes() }
 
 // Sanitize keeps text, tabs, newlines, SGR colour sequences and OSC 8
 // hyperlinks ([termtext.Styled]): the previous command's styling is the

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -42,8 +43,8 @@ func fieldCwd(r *redraw) cell {
 	if p == "" {
 		return cell{}
 	}
-	if home := r.env.Dirs.Home; home != "" && (p == home || strings.HasPrefix(p, home+"/")) {
-		p = "~" + strings.TrimPrefix(p, home)
+	if rest, ok := underHome(p, r.env.Dirs.Home); ok {
+		p = "~" + rest
 	}
 	max := r.cfg.MaxCwdLength
 	if len([]rune(p)) > max {
@@ -52,10 +53,29 @@ func fieldCwd(r *redraw) cell {
 		if room < 1 {
 			p = truncateMiddle(p, max)
 		} else {
-			p = string([]rune(p)[:room]) + "…/" + leaf
+			p = string([]rune(p)[:room]) + "…" + string(filepath.Separator) + leaf
 		}
 	}
 	return cell{text: p}
+}
+
+// underHome returns what follows home in p ("" for home itself) when p
+// is home or inside it. On Windows the comparison ignores letter case
+// and takes either separator, as the file system does: Claude Code may
+// send c:\users\x\proj for a home of C:\Users\x.
+func underHome(p, home string) (rest string, ok bool) {
+	if home == "" || len(p) < len(home) {
+		return "", false
+	}
+	head, rest := p[:len(home)], p[len(home):]
+	same := head == home
+	if runtime.GOOS == "windows" {
+		same = strings.EqualFold(filepath.ToSlash(head), filepath.ToSlash(home))
+	}
+	if !same || rest != "" && !os.IsPathSeparator(rest[0]) {
+		return "", false
+	}
+	return rest, true
 }
 
 func fieldOutputStyle(r *redraw) cell {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,6 +23,18 @@ import (
 // CSI byte, an encoded C1 CSI, a DCS string, a bidi override, a line
 // separator and invalid UTF-8.
 const hostile = "x\x1b]52;c;cHduZWQ=\x07\x1b]0;title\x1b\\\x1b[2J\x9b2J\u009b31m\x1bPdcs\x1b\\\u202Eevil\u2028\xff\xfey"
+
+// hostileFolder is hostile as a folder name. A folder reaches us through
+// the JSON of stdin, where a path must be valid UTF-8 to be found again:
+// its escapes are all valid. Windows refuses the C0 controls (ESC, BEL)
+// in a name, so no sequence they start can be in a folder's name there;
+// the encoded C1 CSI, the bidi override and the line separator can.
+func hostileFolder() string {
+	if runtime.GOOS == "windows" {
+		return "x\u009b31m\u202Eevil\u2028y"
+	}
+	return strings.ToValidUTF8(hostile, "")
+}
 
 // assertTerminalSafe fails when out holds anything but text, newlines,
 // tabs and the styling [termtext.Styled] keeps (our SGR colours, a
@@ -47,9 +60,7 @@ func assertTerminalSafe(t *testing.T, what, out string) {
 // stdin fields. Colours on and off.
 func TestHostileTextStaysData(t *testing.T) {
 	f := newFixture(t)
-	// A folder reaches us through the JSON of stdin, where a path must
-	// be valid UTF-8 to be found again: its escapes are all valid.
-	proj := filepath.Join(f.home, "work", "p"+strings.ToValidUTF8(hostile, ""))
+	proj := filepath.Join(f.home, "work", "p"+hostileFolder())
 	must(t, os.MkdirAll(filepath.Join(proj, ".git", "refs", "heads"), 0o755))
 	must(t, os.WriteFile(filepath.Join(proj, ".git", "HEAD"), []byte("ref: refs/heads/feat/"+hostile+"\n"), 0o644))
 	d, _ := gitinfo.Find(proj)
@@ -69,7 +80,7 @@ func TestHostileTextStaysData(t *testing.T) {
 	for _, colors := range []bool{true, false} {
 		out := f.render(in, colors, FieldNames(), "")
 		assertTerminalSafe(t, "status line (colours "+strconv.FormatBool(colors)+")", out)
-		for _, want := range []string{"feat/x", "feat — x", "style:x", "wt:x", "~/work/px", "sid:x"} {
+		for _, want := range []string{"feat/x", "feat — x", "style:x", "wt:x", filepath.Join("~", "work", "px"), "sid:x"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%q not shown: the test misses a field\n%q", want, out)
 			}

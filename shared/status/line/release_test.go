@@ -55,6 +55,7 @@ const installedJSON = `{"version": 2, "plugins": {"` + pluginID + `": [{"scope":
 // line alone and settings.json has its old statusLine back, byte for
 // byte; redraws that still reach us stay that way.
 func TestStepAside(t *testing.T) {
+	gitBash(t)
 	f, original := wiredFixture(t, installedJSON)
 	if got := drawOnce(t, f); got != "proj\nPREV-LINE\n" {
 		t.Fatalf("redraw while installed = %q", got)
@@ -77,6 +78,7 @@ func TestStepAside(t *testing.T) {
 // TestNoPluginNamed: settings mode and --plugin-dir wiring name no
 // plugin, so an empty plugin list changes nothing.
 func TestNoPluginNamed(t *testing.T) {
+	gitBash(t)
 	f, _ := wiredFixture(t, `{"version": 2, "plugins": {}}`)
 	rec := wiring.Load(f.dirs)
 	rec.Plugin = ""

@@ -2,6 +2,8 @@ package line
 
 import (
 	"errors"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -9,6 +11,13 @@ import (
 func TestWindowsShell(t *testing.T) {
 	const cmd = `echo "$PWD"`
 	pf := `C:\Program Files\Git\bin\bash.exe`
+	// The bash beside git is found with the system's separator: Git for
+	// Windows on PATH is a drive-letter path there.
+	git := "/opt/git"
+	if runtime.GOOS == "windows" {
+		git = `D:\tools\Git`
+	}
+	gitExe, gitBash := filepath.Join(git, "cmd", "git.exe"), filepath.Join(git, "bin", "bash.exe")
 	tests := []struct {
 		name  string
 		env   map[string]string
@@ -26,9 +35,9 @@ func TestWindowsShell(t *testing.T) {
 			[]string{pf}, nil, []string{pf, "-c", cmd}},
 		{"Program Files (x86)", nil, []string{`C:\Program Files (x86)\Git\bin\bash.exe`}, nil,
 			[]string{`C:\Program Files (x86)\Git\bin\bash.exe`, "-c", cmd}},
-		{"beside git on PATH", nil, []string{"/opt/git/bin/bash.exe"}, map[string]string{"git": "/opt/git/cmd/git.exe"},
-			[]string{"/opt/git/bin/bash.exe", "-c", cmd}},
-		{"git on PATH without bash", nil, nil, map[string]string{"git": "/opt/git/cmd/git.exe", "powershell": `C:\ps\powershell.exe`},
+		{"beside git on PATH", nil, []string{gitBash}, map[string]string{"git": gitExe},
+			[]string{gitBash, "-c", cmd}},
+		{"git on PATH without bash", nil, nil, map[string]string{"git": gitExe, "powershell": `C:\ps\powershell.exe`},
 			[]string{`C:\ps\powershell.exe`, "-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass", "-Command", cmd}},
 		{"pwsh before powershell", nil, nil, map[string]string{"pwsh": `C:\ps7\pwsh.exe`, "powershell": `C:\ps\powershell.exe`},
 			[]string{`C:\ps7\pwsh.exe`, "-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass", "-Command", cmd}},

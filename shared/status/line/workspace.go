@@ -79,7 +79,8 @@ func fieldWorktree(r *redraw) cell {
 	if name == "" {
 		name = plain(r.in.Workspace.GitWorktree)
 	}
-	if name == "" || name == "." || name == "/" {
+	// filepath.Base of a root is "/", or `\` on Windows (of C:\ too).
+	if name == "" || name == "." || name == "/" || name == string(filepath.Separator) {
 		return cell{}
 	}
 	text := "wt:" + truncateEnd(name, maxNameLength)

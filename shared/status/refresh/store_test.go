@@ -5,11 +5,14 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 // doc is a minimal cache document.
@@ -64,11 +67,8 @@ func TestSaveIsPrivate(t *testing.T) {
 	if err := Save(s.Path, &doc{Value: "v"}); err != nil {
 		t.Fatal(err)
 	}
-	for path, want := range map[string]os.FileMode{s.Path: 0o600, filepath.Dir(s.Path): 0o700} {
-		if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != want {
-			t.Errorf("%s: mode %v, %v, want %v", path, fi.Mode().Perm(), err, want)
-		}
-	}
+	filemode.Check(t, s.Path, 0o600)
+	filemode.Check(t, filepath.Dir(s.Path), 0o700)
 }
 
 func TestMaybeSpawn(t *testing.T) {
@@ -118,33 +118,73 @@ func TestMaybeSpawn(t *testing.T) {
 	}
 }
 
-// TestMaybeSpawnNoMarkerNoSpawn: when the marker cannot be written (a
-// read-only cache dir), nothing may be spawned, or every redraw would.
+// TestMaybeSpawnNoMarkerNoSpawn: when the marker cannot be written,
+// nothing may be spawned, or every redraw would. What stops the write
+// differs: a read-only cache folder on Unix (on Windows the read-only
+// attribute of a folder does not stop files being made in it), a program
+// holding the marker open without sharing delete on Windows (on Unix a
+// rename replaces a file others hold open).
 func TestMaybeSpawnNoMarkerNoSpawn(t *testing.T) {
-	if os.Geteuid() == 0 {
+	tests := []struct {
+		name  string
+		spoil func(t *testing.T, s Store) // makes the marker unwritable
+	}{
+		{"read-only cache folder", readOnlyDir},
+		{"marker held open", heldOpen},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newStore(t)
+			if err := Save(s.Path, &doc{}); err != nil {
+				t.Fatal(err)
+			}
+			release, ok := tryLock(s.LockPath) // create the lock file
+			if !ok {
+				t.Fatal("cannot take the lock")
+			}
+			release()
+			tt.spoil(t, s)
+			spawns := 0
+			for range 10 {
+				MaybeSpawn[doc](s, t0, nil, func() error { spawns++; return nil })
+			}
+			if spawns != 0 {
+				t.Errorf("spawned %d refreshers without a marker on disk, want 0", spawns)
+			}
+		})
+	}
+}
+
+// readOnlyDir makes the folder of the store's file read-only, where
+// that stops a write: on Unix, for users other than root.
+func readOnlyDir(t *testing.T, s Store) {
+	t.Helper()
+	switch {
+	case runtime.GOOS == "windows":
+		t.Skip("the read-only attribute of a Windows folder does not stop files being made in it")
+	case os.Geteuid() == 0:
 		t.Skip("root ignores directory permissions")
 	}
-	s := newStore(t)
-	if err := Save(s.Path, &doc{}); err != nil {
-		t.Fatal(err)
-	}
-	release, ok := tryLock(s.LockPath) // create the lock file
-	if !ok {
-		t.Fatal("cannot take the lock")
-	}
-	release()
 	dir := filepath.Dir(s.Path)
 	if err := os.Chmod(dir, 0o500); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
-	spawns := 0
-	for range 10 {
-		MaybeSpawn[doc](s, t0, nil, func() error { spawns++; return nil })
+}
+
+// heldOpen holds the store's file open as os.Open does on Windows, not
+// sharing delete, for the rest of the test: Windows then refuses to
+// replace it (after fsutil.Replace's retries).
+func heldOpen(t *testing.T, s Store) {
+	t.Helper()
+	if runtime.GOOS != "windows" {
+		t.Skip("on Unix a rename replaces a file others hold open")
 	}
-	if spawns != 0 {
-		t.Errorf("spawned %d refreshers without a marker on disk, want 0", spawns)
+	f, err := os.Open(s.Path)
+	if err != nil {
+		t.Fatal(err)
 	}
+	t.Cleanup(func() { _ = f.Close() })
 }
 
 func TestMaybeSpawnConcurrent(t *testing.T) {

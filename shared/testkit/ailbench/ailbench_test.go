@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/ail"
 	"github.com/session-intelligence/session-intelligence/shared/ail/cl100k"
@@ -124,32 +123,21 @@ func snapshot1MB(tb testing.TB) string {
 	return res.Text
 }
 
-// TestSpeedGuard catches a pack or unpack that stopped being linear. The
-// targets (100 ms and 20 ms per MB) are checked with the benchmarks; the
-// bounds here leave room for a loaded CI machine.
-func TestSpeedGuard(t *testing.T) {
+// TestPackUnpack1MB packs a 1 MB chat log and unpacks a 1 MB snapshot.
+// Their speed targets (100 ms and 20 ms per MB) are read with
+// BenchmarkPack1MB and BenchmarkUnpack1MB, not asserted here.
+func TestPackUnpack1MB(t *testing.T) {
 	if testing.Short() {
-		t.Skip("timing")
+		t.Skip("slow")
 	}
-	log := chatLog(t, 1<<20)
-	pack.Text("warm up the tokenizer", packOpt)
-	start := time.Now()
-	if _, err := pack.Text(log, packOpt); err != nil {
+	if _, err := pack.Text(chatLog(t, 1<<20), packOpt); err != nil {
 		t.Fatal(err)
 	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("pack of 1 MB took %v", d)
-	}
-	snap := snapshot1MB(t)
-	start = time.Now()
-	d, err := ail.ParseString(snap, ail.Limits{})
+	d, err := ail.ParseString(snapshot1MB(t), ail.Limits{})
 	if err == nil {
 		_, err = d.Hydrate(ail.Limits{})
 	}
 	if err != nil {
 		t.Fatal(err)
-	}
-	if d := time.Since(start); d > 200*time.Millisecond {
-		t.Errorf("unpack of 1 MB took %v", d)
 	}
 }

@@ -15,7 +15,6 @@ import (
 	"net/http"
 	"net/url"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/status/health"
@@ -143,7 +142,7 @@ func errorKind(err error) string {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout():
 		return "timeout"
-	case errors.Is(err, syscall.ECONNREFUSED):
+	case refused(err):
 		return "refused"
 	case errors.As(err, &dns):
 		return "dns"

@@ -80,11 +80,11 @@ func TestProbeClassification(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := cacheDir(t)
 			svcs := []health.Service{{Name: "svc", URL: tt.url(t), TimeoutMs: tt.timeout}}
-			start := time.Now()
+			// The bounds show in the results, not in a clock: the hanging
+			// server would answer 200 after 5 s, past the 150 ms timeout,
+			// and the endless body never ends unless the probe stops
+			// reading it before its 1 s timeout.
 			_ = Refresh(context.Background(), dir, svcs, nil, t0)
-			if took := time.Since(start); took > 800*time.Millisecond {
-				t.Errorf("Refresh took %v, want probes bounded (timeout, capped body)", took)
-			}
 			got, due := health.Read(dir, svcs, t0)
 			r := got[0]
 			if r.Status != tt.want || r.Code != tt.wantCode || r.Error != tt.wantErr || !r.CheckedAt.Equal(t0) || due {
