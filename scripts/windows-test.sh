@@ -90,7 +90,6 @@ shared/ai/store/git           modes 0600/0700; TestOlderFormatUpgraded hangs und
 shared/ai/summarise           shell-script stand-ins for claude
 shared/cc/pluginstate         Unix paths in its fixtures
 shared/cc/settingsjson        modes; concurrent edits wait past the 5 s lock under Wine
-shared/cc/usercmd             Unix paths in its table; mode 0600
 shared/cc/wiring              a forward-slash statusLine path is not moved to the stable copy; si without .exe
 shared/core/redact            a timed test (1 MB in under 2 s) that Wine misses
 shared/event/posttooluse      Unix paths in an advisory
