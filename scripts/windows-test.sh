@@ -94,7 +94,6 @@ shared/cc/wiring              a forward-slash statusLine path is not moved to th
 shared/core/redact            a timed test (1 MB in under 2 s) that Wine misses
 shared/event/posttooluse      Unix paths in an advisory
 shared/intel/replay           Unix paths in its fixtures
-shared/intel/session          Unix paths in its table
 shared/intel/shape            Unix paths in its tables
 shared/intel/shape/shell      Unix paths in its table
 shared/intel/taskchange       a spawned si refresh and Unix paths
