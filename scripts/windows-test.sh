@@ -88,7 +88,6 @@ shared/ai/memory              TestManyWritersLoseNothing hangs under Wine: to in
 shared/ai/notes               concurrent adders lose notes under Wine, then a hang: to investigate
 shared/ai/store/git           modes 0600/0700; TestOlderFormatUpgraded hangs under Wine
 shared/ai/summarise           shell-script stand-ins for claude
-shared/cc/pluginstate         Unix paths in its fixtures
 shared/cc/settingsjson        modes; concurrent edits wait past the 5 s lock under Wine
 shared/cc/wiring              a forward-slash statusLine path is not moved to the stable copy; si without .exe
 shared/core/redact            a timed test (1 MB in under 2 s) that Wine misses
