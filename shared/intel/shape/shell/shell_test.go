@@ -162,7 +162,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		for _, c := range calls {
-			if c.Dir != "" && (!Rooted(filepath.ToSlash(c.Dir)) || filepath.Clean(c.Dir) != c.Dir) {
+			if c.Dir != "" && (!Rooted(c.Dir) || filepath.Clean(c.Dir) != c.Dir) {
 				t.Errorf("Parse(%q): dir %q", cmd, c.Dir)
 			}
 			for _, w := range append(append([]Word{}, c.Args...), c.Redirs...) {

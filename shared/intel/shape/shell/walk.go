@@ -167,11 +167,13 @@ func chdir(dir string, args []Word) string {
 }
 
 // Rooted reports whether path names the same place from every directory:
-// absolute on this system, or starting with '/'. On Windows, where
+// absolute on this system, or starting with a separator. On Windows, where
 // filepath.IsAbs wants a drive letter, such a path is still no path below
 // the working directory: Git Bash roots it in its own install folder, and
 // a transcript recorded on Unix roots every absolute path so.
-func Rooted(path string) bool { return filepath.IsAbs(path) || strings.HasPrefix(path, "/") }
+func Rooted(path string) bool {
+	return filepath.IsAbs(path) || strings.HasPrefix(filepath.ToSlash(path), "/")
+}
 
 // assign looks inside the value of X=... for command substitutions.
 func (w *walker) assign(a *syntax.Assign, dir string, depth int) {
