@@ -91,7 +91,6 @@ shared/ai/summarise           shell-script stand-ins for claude
 shared/cc/settingsjson        modes; concurrent edits wait past the 5 s lock under Wine
 shared/cc/wiring              a forward-slash statusLine path is not moved to the stable copy; si without .exe
 shared/core/redact            a timed test (1 MB in under 2 s) that Wine misses
-shared/intel/replay           Unix paths in its fixtures
 shared/intel/taskchange       a spawned si refresh and Unix paths
 shared/intel/usage            runs cp
 shared/relay                  runs true; Unix paths; modes
