@@ -94,7 +94,6 @@ shared/core/redact            a timed test (1 MB in under 2 s) that Wine misses
 shared/intel/taskchange       a spawned si refresh and Unix paths
 shared/intel/usage            runs cp
 shared/relay                  runs true; Unix paths; modes
-shared/si/inspect             JSON fixtures with unescaped Windows paths
 shared/si/installer           Unix install layout
 shared/status/health/full     expects a refused connection where Wine reports a network error
 shared/status/line            golden files with / paths; a shell-script previous status line
