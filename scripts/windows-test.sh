@@ -86,21 +86,11 @@ scripts                       runs the sh launcher
 shared/ai/cli                 shell-script stand-ins for claude and the editor
 shared/ai/memory              TestManyWritersLoseNothing hangs under Wine: to investigate
 shared/ai/notes               concurrent adders lose notes under Wine, then a hang: to investigate
-shared/ai/pager               Unix paths in its table
 shared/ai/store/git           modes 0600/0700; TestOlderFormatUpgraded hangs under Wine
 shared/ai/summarise           shell-script stand-ins for claude
-shared/cc/automemory          Unix paths in its table
-shared/cc/pluginstate         Unix paths in its fixtures
-shared/cc/usercmd             Unix paths in its table; mode 0600
-shared/event/posttooluse      Unix paths in an advisory
-shared/intel/replay           Unix paths in its fixtures
-shared/intel/session          Unix paths in its table
-shared/intel/shape            Unix paths in its tables
-shared/intel/shape/shell      Unix paths in its table
 shared/intel/taskchange       a spawned si refresh and Unix paths
 shared/intel/usage            runs cp
 shared/relay                  runs true; Unix paths; modes
-shared/si/inspect             JSON fixtures with unescaped Windows paths
 shared/si/installer           Unix install layout
 shared/status/quota/full      runs macOS security for the keychain; modes
 shared/testkit/heal           builds with build.sh (Wine runs no sh); 230 cases of hook runs: minutes under Wine

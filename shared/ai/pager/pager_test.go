@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -177,13 +178,19 @@ func TestPageErrors(t *testing.T) {
 
 func TestDir(t *testing.T) {
 	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	// An absolute path on Windows starts with a drive letter; "/c" is
+	// relative to the current drive there, as "rel" is everywhere.
+	c, h := "/c", "/h"
+	if runtime.GOOS == "windows" {
+		c, h = `C:\c`, `C:\h`
+	}
 	tests := []struct {
 		env  map[string]string
 		want string
 	}{
-		{map[string]string{"XDG_CACHE_HOME": "/c", "HOME": "/h"}, "/c/ai/views"},
-		{map[string]string{"XDG_CACHE_HOME": "rel", "HOME": "/h"}, "/h/.cache/ai/views"},
-		{map[string]string{"HOME": "/h"}, "/h/.cache/ai/views"},
+		{map[string]string{"XDG_CACHE_HOME": c, "HOME": h}, filepath.Join(c, "ai", "views")},
+		{map[string]string{"XDG_CACHE_HOME": "rel", "HOME": h}, filepath.Join(h, ".cache", "ai", "views")},
+		{map[string]string{"HOME": h}, filepath.Join(h, ".cache", "ai", "views")},
 	}
 	for _, tt := range tests {
 		if got, err := Dir(env(tt.env)); got != tt.want || err != nil {

@@ -141,7 +141,9 @@ func clean(dir, home string, tilde bool) string {
 		return ""
 	}
 	dir = filepath.Clean(dir)
-	if len(dir) < 3 {
+	// A root is its own parent: "/", and on Windows a drive's `C:\` or a
+	// share's `\\srv\share\`, which the length alone lets through.
+	if len(dir) < 3 || filepath.Dir(dir) == dir {
 		return ""
 	}
 	return dir

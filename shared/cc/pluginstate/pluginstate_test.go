@@ -1,9 +1,11 @@
 package pluginstate
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
+	"regexp"
+	"runtime"
 	"testing"
 	"time"
 
@@ -44,7 +46,7 @@ func world(t *testing.T, installed, settings string) paths.Dirs {
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 			t.Fatal(err)
 		}
-		data = strings.ReplaceAll(data, "CLAUDE", d.Claude)
+		data = inClaude(data, d.Claude)
 		if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
 			t.Fatal(err)
 		}
@@ -52,6 +54,23 @@ func world(t *testing.T, installed, settings string) paths.Dirs {
 	write(InstalledFile(d.Claude), installed)
 	write(SettingsFile(d.Claude), settings)
 	return d
+}
+
+// claudePath is a JSON string naming a path under the Claude directory.
+var claudePath = regexp.MustCompile(`"CLAUDE([^"]*)"`)
+
+// inClaude puts claude in place of the fixture's CLAUDE, in the form
+// Claude Code writes there: a JSON string of the system's path, which on
+// Windows has '\' separators, each written "\\".
+func inClaude(data, claude string) string {
+	return claudePath.ReplaceAllStringFunc(data, func(m string) string {
+		rest := claudePath.FindStringSubmatch(m)[1]
+		b, err := json.Marshal(claude + filepath.FromSlash(rest))
+		if err != nil {
+			panic(err)
+		}
+		return string(b)
+	})
 }
 
 func TestRead(t *testing.T) {
@@ -98,6 +117,9 @@ func TestOwner(t *testing.T) {
 		{"--plugin-dir", "/src/checkout/plugin/plugins/session-intelligence", filepath.Join(data, "session-intelligence-inline"), ""},
 		{"a data dir elsewhere", "/src/x", "/elsewhere/session-intelligence-session-intelligence", ""},
 		{"an orphaned older version", filepath.Join(cache, "0.0.9"), "", ""},
+	}
+	if runtime.GOOS == "windows" { // either separator names the same folder there
+		tests = append(tests, struct{ name, root, data, id string }{"forward slashes", filepath.ToSlash(filepath.Join(cache, "0.1.0")), "", id})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -161,7 +183,7 @@ func BenchmarkActiveCached(b *testing.B) {
 	home := b.TempDir()
 	d, _ := paths.Resolve(func(k string) string { return map[string]string{"HOME": home}[k] })
 	_ = os.MkdirAll(filepath.Join(d.Claude, "plugins"), 0o700)
-	_ = os.WriteFile(InstalledFile(d.Claude), []byte(strings.ReplaceAll(installedV2, "CLAUDE", d.Claude)), 0o600)
+	_ = os.WriteFile(InstalledFile(d.Claude), []byte(inClaude(installedV2, d.Claude)), 0o600)
 	_ = os.WriteFile(SettingsFile(d.Claude), []byte(`{"enabledPlugins": {"`+id+`": true}}`), 0o600)
 	Active(d, id)
 	b.ResetTimer()

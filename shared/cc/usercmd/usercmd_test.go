@@ -3,10 +3,12 @@ package usercmd
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/usercmd/commands"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 func siFile(t *testing.T) commands.File {
@@ -22,19 +24,29 @@ func siFile(t *testing.T) commands.File {
 
 func TestRender(t *testing.T) {
 	f := siFile(t)
+	// Windows's binary directories have a drive letter and '\' separators;
+	// the command names them with '/' all the same (see Render).
+	vol := ""
+	if runtime.GOOS == "windows" {
+		vol = "C:"
+	}
+	dir := func(p string) string { return filepath.FromSlash(vol + p) }
 	tests := []struct {
 		name, bin string
 		wantErr   string
 	}{
-		{"plain", "/home/me/.claude/session-intelligence/bin", ""},
-		{"trailing slash", "/home/me/bin/", ""},
-		{"space", "/home/my user/.claude/bin", ""},
+		{"plain", dir("/home/me/.claude/session-intelligence/bin"), ""},
+		{"trailing slash", dir("/home/me/bin/"), ""},
+		{"space", dir("/home/my user/.claude/bin"), ""},
 		{"relative", "bin", "not absolute"},
-		{"double quote", `/home/a"b/bin`, "quote"},
-		{"single quote", "/home/o'neil/bin", "quote"},
-		{"dollar", "/home/$USER/bin", "quote"},
-		{"backtick", "/home/`x`/bin", "quote"},
-		{"newline", "/home/a\nb/bin", "newline"},
+		{"double quote", dir(`/home/a"b/bin`), "quote"},
+		{"single quote", dir("/home/o'neil/bin"), "quote"},
+		{"dollar", dir("/home/$USER/bin"), "quote"},
+		{"backtick", dir("/home/`x`/bin"), "quote"},
+		{"newline", dir("/home/a\nb/bin"), "newline"},
+	}
+	if runtime.GOOS == "windows" { // a path rooted on no drive is relative there
+		tests = append(tests, struct{ name, bin, wantErr string }{"no drive", `\home\me\bin`, "not absolute"})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,7 +61,7 @@ func TestRender(t *testing.T) {
 				t.Fatal(err)
 			}
 			text := string(out)
-			bin := strings.TrimSuffix(tt.bin, "/")
+			bin := strings.TrimSuffix(filepath.ToSlash(tt.bin), "/")
 			for _, want := range []string{
 				"---\n" + Marker + "\n",
 				`allowed-tools: 'Bash(set -f), Bash("` + bin + `/si":*)'`,
@@ -146,9 +158,7 @@ func TestEnsureLifecycle(t *testing.T) {
 	}
 	first, err := os.ReadFile(w.path)
 	must(t, err)
-	if fi, _ := os.Stat(w.path); fi.Mode().Perm() != 0o600 {
-		t.Errorf("mode %v, want 0600", fi.Mode().Perm())
-	}
+	filemode.Check(t, w.path, 0o600)
 	if a := actionOf(t, Ensure, w.opts); a != Unchanged {
 		t.Errorf("second Ensure: %s, want unchanged", a)
 	}

@@ -2,6 +2,8 @@ package posttooluse
 
 import (
 	"context"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -100,8 +102,14 @@ func TestAdviseRefireAndSwitches(t *testing.T) {
 func TestAdviseEstimatedAndMemory(t *testing.T) {
 	rt := testRuntime(t, nil)
 	st := &session.State{Calls: 10}
-	got := advise(rt, &hookio.Input{Cwd: "/home/me/my_proj"}, st, measurement{tokens: 305_000, estimated: true, cost: 2}).Context
-	for _, want := range []string{"~305k (estimated) tokens", "$2.00 spent", "projects/-home-me-my-proj/memory/"} {
+	// Claude Code keys a project by its path with every character but a
+	// letter or digit made '-': the drive's ':' and each '\' too.
+	cwd, key := "/home/me/my_proj", "-home-me-my-proj"
+	if runtime.GOOS == "windows" {
+		cwd, key = `C:\home\me\my_proj`, "C--home-me-my-proj"
+	}
+	got := advise(rt, &hookio.Input{Cwd: cwd}, st, measurement{tokens: 305_000, estimated: true, cost: 2}).Context
+	for _, want := range []string{"~305k (estimated) tokens", "$2.00 spent", filepath.Join("projects", key, "memory")} {
 		if !strings.Contains(got, want) {
 			t.Errorf("advisory lacks %q:\n%s", want, got)
 		}

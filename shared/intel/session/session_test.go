@@ -14,6 +14,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
 	"github.com/session-intelligence/session-intelligence/shared/testkit/damage"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 func newDir(t *testing.T) Dir {
@@ -25,7 +26,7 @@ func newDir(t *testing.T) Dir {
 }
 
 func TestFileNames(t *testing.T) {
-	d := Dir("/s/abc")
+	d := Dir(filepath.FromSlash("/s/abc"))
 	tests := []struct{ name, got, want string }{
 		{"StateFile", d.StateFile(), "/s/abc/state.json"},
 		{"ShapeLog", d.ShapeLog(), "/s/abc/shape.jsonl"},
@@ -34,8 +35,8 @@ func TestFileNames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if tt.got != tt.want {
-				t.Errorf("%s = %q, want %q", tt.name, tt.got, tt.want)
+			if want := filepath.FromSlash(tt.want); tt.got != want {
+				t.Errorf("%s = %q, want %q", tt.name, tt.got, want)
 			}
 		})
 	}
@@ -80,10 +81,7 @@ func TestSaveLoad(t *testing.T) {
 	if got := d.Load(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Load after Save = %+v\nwant %+v", got, want)
 	}
-	fi, err := os.Stat(d.StateFile())
-	if err != nil || fi.Mode().Perm() != 0o600 {
-		t.Errorf("state.json mode %v, %v, want 0600", fi.Mode().Perm(), err)
-	}
+	filemode.Check(t, d.StateFile(), 0o600)
 	if err := Dir(filepath.Join(t.TempDir(), "missing")).Save(in, now); err == nil {
 		t.Error("Save into a missing dir = nil, want an error")
 	}
@@ -115,9 +113,7 @@ func TestLocked(t *testing.T) {
 	if got := d.Load().Calls; got != workers*rounds {
 		t.Errorf("Calls = %d after %d locked increments (lost updates)", got, workers*rounds)
 	}
-	if fi, err := os.Stat(string(d)); err != nil || fi.Mode().Perm() != 0o700 {
-		t.Errorf("session dir mode %v, %v, want 0700", fi.Mode().Perm(), err)
-	}
+	filemode.Check(t, string(d), 0o700)
 
 	release, err := lock.Acquire(context.Background(), d.LockFile())
 	if err != nil {
@@ -206,9 +202,7 @@ func TestSweepMissingRoot(t *testing.T) {
 	if n, err := Sweep(root, time.Hour, 0, time.Now()); n != 0 || err != nil {
 		t.Errorf("Sweep(missing root) = %d, %v, want 0, nil", n, err)
 	}
-	if fi, err := os.Stat(root); err != nil || fi.Mode().Perm() != 0o700 {
-		t.Errorf("root after Sweep: %v, %v, want a 0700 dir", fi, err)
-	}
+	filemode.Check(t, root, 0o700)
 }
 
 // TestSweepMarkFromTheFuture: a sweep mark stamped ten years ahead (a

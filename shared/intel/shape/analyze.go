@@ -231,7 +231,7 @@ func rootFor(e Entry, o Options) string {
 	if f == "" || o.Depth == 0 {
 		return e.RootName()
 	}
-	if o.Cwd != "" && f[0] != '/' {
+	if o.Cwd != "" && f[0] != '/' && !hasDrive(f) { // logged outside paths are C:/… on Windows
 		f = o.Cwd + "/" + f
 	}
 	root, _ := RootOf(f, o.Cwd, o.Depth, strings.HasSuffix(f, "/"))

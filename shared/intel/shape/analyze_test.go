@@ -227,6 +227,18 @@ func TestAnalyzeRederivesRoots(t *testing.T) {
 	if got, want := bandNames(a), " | . | src/auth,/tmp/x,src/billing"; got != want { // "." is never COLD
 		t.Errorf("bands = %q, want %q", got, want)
 	}
+	// A Windows session logs a path outside its folder with its drive.
+	e = nil
+	for _, f := range []string{"src/auth/a.go", "src/auth/", "src/billing/b.go", "D:/tmp/x/y.txt", "main.go"} {
+		e = append(e, rooted(1, "stale-root", f))
+	}
+	a = Analyze(e, Options{ScoreDrop: true, Cwd: "C:/w/p", Depth: 2, Scoring: "frequency"})
+	if a == nil {
+		t.Fatal("Analyze = nil")
+	}
+	if got, want := bandNames(a), " | . | src/auth,D:/tmp/x,src/billing"; got != want {
+		t.Errorf("bands of a Windows session = %q, want %q", got, want)
+	}
 }
 
 func TestAnalyzePerBandCap(t *testing.T) {

@@ -50,7 +50,11 @@ type cand struct {
 // over ls src), then in command order. A command that does not parse
 // falls back to the word scan.
 func commandPath(cmd string, p *prober) (string, bool) {
-	calls, err := shell.Parse(cmd, p.env.Cwd)
+	dir := p.env.Cwd
+	if dir != "" { // in this system's form, as every path made from it is
+		dir = filepath.Clean(dir)
+	}
+	calls, err := shell.Parse(cmd, dir)
 	if err != nil {
 		return scanPath(cmd[:min(len(cmd), shell.MaxBytes)], p)
 	}
@@ -92,7 +96,8 @@ func pick(cands []cand, p *prober) (string, bool) {
 		if a.weight != b.weight {
 			return b.weight - a.weight
 		}
-		return strings.Count(b.path, "/") - strings.Count(a.path, "/")
+		sep := string(filepath.Separator) // the paths are clean: '\' on Windows
+		return strings.Count(b.path, sep) - strings.Count(a.path, sep)
 	})
 	for i, c := range cands {
 		if slices.ContainsFunc(cands[:i], func(d cand) bool { return d.path == c.path }) {
@@ -140,14 +145,14 @@ func (e *emitter) add(w word, weight int) {
 	if t == "" || t == "-" || len(t) > maxPathBytes || strings.ContainsAny(t, "\x00\n") || strings.Contains(t, "://") {
 		return
 	}
-	if !filepath.IsAbs(t) {
+	if !shell.Rooted(t) {
 		if e.dir == "" {
 			return
 		}
 		t = filepath.Join(e.dir, t)
 	}
 	t = filepath.Clean(t)
-	if t == "/dev" || strings.HasPrefix(t, "/dev/") {
+	if dev := filepath.ToSlash(t); dev == "/dev" || strings.HasPrefix(dev, "/dev/") { // Git Bash has /dev/null too
 		return
 	}
 	e.cands = append(e.cands, cand{path: t, weight: weight})

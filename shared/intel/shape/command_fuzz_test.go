@@ -4,10 +4,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/session-intelligence/session-intelligence/shared/intel/shape/shell"
 )
 
 // FuzzCommandPath: whatever the command, commandPath returns without
-// panicking, and either nothing or a clean absolute path.
+// panicking, and either nothing or a clean rooted path (shell.Rooted).
 func FuzzCommandPath(f *testing.F) {
 	for _, cases := range [][]commandCase{fileCases, runnerCases, shellCases, hostileCases} {
 		for _, c := range cases {
@@ -30,8 +32,8 @@ func FuzzCommandPath(f *testing.F) {
 		switch {
 		case path == "" && isDir:
 			t.Errorf("commandPath(%q) = \"\", true", cmd)
-		case path != "" && (path != filepath.Clean(path) || !filepath.IsAbs(path)):
-			t.Errorf("commandPath(%q) = %q, not a clean absolute path", cmd, path)
+		case path != "" && (path != filepath.Clean(path) || !shell.Rooted(path)):
+			t.Errorf("commandPath(%q) = %q, not a clean rooted path", cmd, path)
 		}
 	})
 }

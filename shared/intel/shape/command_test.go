@@ -41,8 +41,10 @@ func runCommandCases(t *testing.T, tests []commandCase) {
 	cwd, outside := project(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cmd := strings.ReplaceAll(tt.cmd, "$OUT", outside)
-			want := strings.ReplaceAll(tt.want, "$OUT", outside)
+			// A command names the folder as Git Bash takes it on Windows:
+			// C:/… ('\' is an escape there).
+			cmd := strings.ReplaceAll(tt.cmd, "$OUT", filepath.ToSlash(outside))
+			want := filepath.FromSlash(strings.ReplaceAll(tt.want, "$OUT", filepath.ToSlash(outside)))
 			if want != "" && !filepath.IsAbs(want) {
 				want = filepath.Join(cwd, want)
 			}
@@ -208,9 +210,12 @@ func TestCommandPathKnown(t *testing.T) {
 		{"git status", "/nowhere/proj", true},
 	}
 	for _, tt := range tests {
+		// A Unix session replayed on Windows keeps its rooted paths, in
+		// that system's separators.
+		want := filepath.FromSlash(tt.want)
 		got, isDir := env.Target("Bash", []byte(`{"command":`+quoteJSON(tt.cmd)+`}`))
-		if got != tt.want || isDir != tt.isDir {
-			t.Errorf("Target(%q) = %q, %v, want %q, %v", tt.cmd, got, isDir, tt.want, tt.isDir)
+		if got != want || isDir != tt.isDir {
+			t.Errorf("Target(%q) = %q, %v, want %q, %v", tt.cmd, got, isDir, want, tt.isDir)
 		}
 	}
 }

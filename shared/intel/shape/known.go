@@ -1,6 +1,10 @@
 package shape
 
-import "path/filepath"
+import (
+	"path/filepath"
+
+	"github.com/session-intelligence/session-intelligence/shared/intel/shape/shell"
+)
 
 // maxKnown bounds a [Known] set: a replay of a very long transcript stops
 // learning paths rather than growing without end.
@@ -16,7 +20,7 @@ type Known struct {
 // Add records that path existed and whether it is a directory. Relative
 // and overlong paths are ignored.
 func (k *Known) Add(path string, isDir bool) {
-	if !filepath.IsAbs(path) || len(path) > maxPathBytes {
+	if !shell.Rooted(path) || len(path) > maxPathBytes {
 		return
 	}
 	if k.dirs == nil {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 func str(s string) *string { return &s }
@@ -54,9 +56,7 @@ func TestAppendTrimsAtMaxEntries(t *testing.T) {
 			if err != nil || len(entries) == 0 || entries[0].Tok != tt.firstTok || entries[len(entries)-1].Tok != int64(tt.appends-1) {
 				t.Errorf("Read = %d entries (%v), want Tok %d..%d", len(entries), err, tt.firstTok, tt.appends-1)
 			}
-			if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
-				t.Errorf("mode = %v, want 0600", fi.Mode().Perm())
-			}
+			filemode.Check(t, path, 0o600)
 		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
+	"github.com/session-intelligence/session-intelligence/shared/intel/shape/shell"
 )
 
 // toolInput holds the path-bearing fields of the built-in tools.
@@ -71,7 +72,7 @@ func (env Env) Target(tool string, raw jsonx.RawMessage) (path string, isDir boo
 
 func abs(p, cwd string) string {
 	p = strings.ReplaceAll(p, `\`, "/")
-	if filepath.IsAbs(p) || cwd == "" {
+	if shell.Rooted(p) || cwd == "" {
 		return filepath.Clean(p)
 	}
 	return filepath.Join(cwd, p)

@@ -90,9 +90,9 @@ func TestTarget(t *testing.T) {
 		isDir bool
 	}{
 		{"Read relative", "Read", `{"file_path":"src/x.go"}`, j("src/x.go"), false},
-		{"Read absolute", "Read", `{"file_path":"/etc/hosts"}`, "/etc/hosts", false},
+		{"Read absolute", "Read", `{"file_path":"/etc/hosts"}`, filepath.FromSlash("/etc/hosts"), false},
 		{"Edit", "Edit", `{"file_path":"src/new.go","old_string":"a","new_string":"b"}`, j("src/new.go"), false},
-		{"Write unclean", "Write", `{"file_path":"/a/../b/./c.txt","content":"x"}`, "/b/c.txt", false},
+		{"Write unclean", "Write", `{"file_path":"/a/../b/./c.txt","content":"x"}`, filepath.FromSlash("/b/c.txt"), false},
 		{"Write backslashes", "Write", `{"file_path":"src\\win.go"}`, j("src/win.go"), false},
 		{"NotebookEdit", "NotebookEdit", `{"notebook_path":"nb/a.ipynb"}`, j("nb/a.ipynb"), false},
 		{"filePath variant", "mcp__ide__open", `{"filePath":"src/x.go"}`, j("src/x.go"), false},

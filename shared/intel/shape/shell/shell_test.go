@@ -3,12 +3,14 @@ package shell
 import (
 	"errors"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
 
 // render shows calls as "dir: word word | >redir", one per line, with a
-// word's unknown part shown as …
+// word's unknown part shown as … and the directory with '/' separators,
+// so that a table of a Unix session reads the same on Windows.
 func render(calls []Call) string {
 	var lines []string
 	for _, c := range calls {
@@ -19,7 +21,7 @@ func render(calls []Call) string {
 		for _, w := range c.Redirs {
 			ws = append(ws, ">"+show(w))
 		}
-		lines = append(lines, c.Dir+": "+strings.Join(ws, " "))
+		lines = append(lines, filepath.ToSlash(c.Dir)+": "+strings.Join(ws, " "))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -69,15 +71,36 @@ func TestParse(t *testing.T) {
 		{"empty", "", ""},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			calls, err := Parse(tt.cmd, "/p")
-			if err != nil {
-				t.Fatalf("Parse(%q) error %v", tt.cmd, err)
-			}
-			if got := render(calls); got != tt.want {
-				t.Errorf("Parse(%q) =\n%s\nwant\n%s", tt.cmd, got, tt.want)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkParse(t, tt.cmd, "/p", tt.want) })
+	}
+}
+
+// TestParseWindows: a session on Windows runs in a folder with a drive
+// letter, and its commands run in Git Bash, where a '\' is an escape and
+// a drive's path is written with '/'.
+func TestParseWindows(t *testing.T) {
+	if runtime.GOOS != "windows" {
+		t.Skip("drive letters are paths only on Windows")
+	}
+	tests := []struct{ name, cmd, want string }{
+		{"relative cd", "cd sub && ls", "C:/p: cd sub\nC:/p/sub: ls"},
+		{"cd to another drive", "cd D:/x && cat a", "C:/p: cd D:/x\nD:/x: cat a"},
+		{"quoted backslashes", `cd 'D:\x\y' && cat a`, "C:/p: cd D:\\x\\y\nD:/x/y: cat a"},
+		{"rooted without a drive", "cd /tmp && cat a", "C:/p: cd /tmp\n/tmp: cat a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkParse(t, tt.cmd, `C:\p`, tt.want) })
+	}
+}
+
+func checkParse(t *testing.T, cmd, dir, want string) {
+	t.Helper()
+	calls, err := Parse(cmd, dir)
+	if err != nil {
+		t.Fatalf("Parse(%q) error %v", cmd, err)
+	}
+	if got := render(calls); got != want {
+		t.Errorf("Parse(%q) =\n%s\nwant\n%s", cmd, got, want)
 	}
 }
 
@@ -126,7 +149,7 @@ func TestParseCaps(t *testing.T) {
 }
 
 // FuzzParse: Parse never panics, and what it returns is well formed: a
-// clean absolute directory or none, words with a cut inside their text.
+// clean rooted directory or none, words with a cut inside their text.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"cat a", "cd sub && ls", "(cd /x; ls) | wc", "echo $(cat <<EOF\nx\nEOF\n)",
 		`cat "a`, "$((1+", "${x:-$(ls", "[[ -f a", "for f in *; do", "case x in a) ls;; esac", "cd ../..; cat ../x",
@@ -134,12 +157,12 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
-		calls, err := Parse(cmd, "/p")
+		calls, err := Parse(cmd, filepath.FromSlash("/p")) // as clean as every dir it gives
 		if err != nil {
 			return
 		}
 		for _, c := range calls {
-			if c.Dir != "" && (!filepath.IsAbs(c.Dir) || filepath.Clean(c.Dir) != c.Dir) {
+			if c.Dir != "" && (!Rooted(c.Dir) || filepath.Clean(c.Dir) != c.Dir) {
 				t.Errorf("Parse(%q): dir %q", cmd, c.Dir)
 			}
 			for _, w := range append(append([]Word{}, c.Args...), c.Redirs...) {
