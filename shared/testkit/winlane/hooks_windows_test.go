@@ -70,7 +70,7 @@ type user struct {
 
 func newUser(t *testing.T, claude string) user {
 	t.Helper()
-	u := user{profile: filepath.Join(t.TempDir(), "Ünï Spacéd")}
+	u := user{profile: filepath.Join(settledTempDir(t), "Ünï Spacéd")}
 	u.project = filepath.Join(u.profile, "my proj")
 	u.claude = filepath.Join(u.profile, ".claude")
 	u.env = append(os.Environ(), "USERPROFILE="+u.profile, "HOME="+u.profile)
@@ -292,7 +292,7 @@ func TestCrashEndsWithExitZero(t *testing.T) {
 // 260-character limit holds the state and the status line's files.
 func TestLongConfigDir(t *testing.T) {
 	p := loadPlugin(t)
-	long := t.TempDir()
+	long := settledTempDir(t)
 	for i := range 5 {
 		long = filepath.Join(long, strings.Repeat("ü", 10)+" a folder with a long name "+strings.Repeat("x", 20)+string(rune('0'+i)))
 	}
@@ -323,4 +323,29 @@ func TestMissingPayloadPieces(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(u.profile, "x.jsonl")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("something made a file: %v", err)
 	}
+}
+
+// settledTempDir is t.TempDir whose removal waits for the refreshers the
+// status line starts in the background (quota, health): detached, they
+// may still be writing the cache under it when the test ends, and a
+// folder they write in cannot be removed ("Directory is not empty").
+// The removal is retried until the folder is gone and stays gone for a
+// second, for at most 30 s.
+func settledTempDir(t *testing.T) string {
+	dir := t.TempDir()
+	t.Cleanup(func() {
+		var err error
+		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+			if err = os.RemoveAll(dir); err != nil {
+				continue
+			}
+			time.Sleep(time.Second)
+			if _, err = os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+				return
+			}
+			err = errors.New("a background refresher made it again")
+		}
+		t.Errorf("remove %s: %v", dir, err)
+	})
+	return dir
 }
