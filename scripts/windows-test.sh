@@ -91,7 +91,6 @@ shared/ai/notes/full/cli      expects ~/.ai/notes where Windows shows ~/.ai\note
 shared/ai/pager               Unix paths in its table
 shared/ai/project             TestInit expects the ai.local.toml link, which Wine cannot make
 shared/ai/settings            expects ~/src/widget where Windows shows ~/src\widget
-shared/ai/store/git           modes 0600/0700; TestOlderFormatUpgraded hangs under Wine
 shared/ai/summarise           shell-script stand-ins for claude
 shared/ail/mcpserver          TestSave makes a symlink without skipping where none can be made
 shared/cc/automemory          Unix paths in its table
