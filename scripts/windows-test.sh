@@ -85,7 +85,6 @@ not_yet='
 scripts                       runs the sh launcher
 shared/ai/agent/full          TestResume writes ai.local.toml where Windows may not make the link
 shared/ai/cli                 shell-script stand-ins for claude and the editor
-shared/ai/notes               concurrent adders lose notes under Wine, then a hang: to investigate
 shared/ai/notes/full/cli      expects ~/.ai/notes where Windows shows ~/.ai\notes
 shared/ai/pager               Unix paths in its table
 shared/ai/project             TestInit expects the ai.local.toml link, which Wine cannot make
