@@ -84,9 +84,6 @@ skip='^(TestScripts|TestCLI.*)$'
 not_yet='
 scripts                       runs the sh launcher
 shared/ai/cli                 shell-script stand-ins for claude and the editor
-shared/ai/memory              TestManyWritersLoseNothing hangs under Wine: to investigate
-shared/ai/notes               concurrent adders lose notes under Wine, then a hang: to investigate
-shared/ai/store/git           modes 0600/0700; TestOlderFormatUpgraded hangs under Wine
 shared/ai/summarise           shell-script stand-ins for claude
 shared/intel/taskchange       a spawned si refresh and Unix paths
 shared/intel/usage            runs cp

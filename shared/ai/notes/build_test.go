@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -123,15 +122,26 @@ func TestBuildBadAnswers(t *testing.T) {
 	}
 }
 
+// hangEnv makes this test binary a claude that never answers, for
+// TestBuildHangingSummariserTimesOut: a program on every system, where a
+// shell script would need a shell (Windows has none).
+const hangEnv = "NOTES_TEST_HANG"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(hangEnv) != "" {
+		time.Sleep(30 * time.Second)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
 // TestBuildHangingSummariserTimesOut: the real backend, run on a command
 // that never answers, is stopped at its timeout and nothing is stored.
 func TestBuildHangingSummariserTimesOut(t *testing.T) {
 	n := newNotes(t)
 	add(t, n, "x", "a", "a")
-	bin := filepath.Join(t.TempDir(), "claude")
-	if err := os.WriteFile(bin, []byte("#!/bin/sh\nexec sleep 30\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	t.Setenv(hangEnv, "1")
+	bin := os.Args[0]
 	start := time.Now()
 	_, err := n.Build(context.Background(), summarise.Claude{Bin: bin, Timeout: 300 * time.Millisecond}, func(string, ...any) {})
 	if err == nil || !strings.Contains(err.Error(), "summarise x: summariser failed: no answer within 300ms") {

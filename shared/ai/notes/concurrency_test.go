@@ -137,9 +137,7 @@ func TestKilledAddersNeverCorrupt(t *testing.T) {
 		t.Fatalf("only %d notes survived", len(notes))
 	}
 	fsck(t, n.Dir())
-	if out, err := exec.Command("git", "-C", n.Dir(), "status", "--porcelain").CombinedOutput(); err != nil || len(strings.TrimSpace(string(out))) != 0 {
-		t.Errorf("working files differ from HEAD after kills: %v\n%s", err, out)
-	}
+	cleanWorktree(t, after)
 	if tmp, _ := filepath.Glob(filepath.Join(n.Dir(), "shared", "*", ".*tmp*")); len(tmp) != 0 {
 		t.Errorf("temporary files left visible: %v", tmp)
 	}

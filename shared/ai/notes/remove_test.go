@@ -3,23 +3,38 @@ package notes
 import (
 	"errors"
 	"fmt"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/session-intelligence/session-intelligence/shared/ai/search"
 )
 
-// gitShow is a file as commit rev of the store holds it.
+// gitShow is a file as commit rev of the store holds it (`git show
+// rev:p`), read with go-git: the Windows lane has no git command.
 func gitShow(t *testing.T, n *Notes, rev, p string) string {
 	t.Helper()
-	out, err := exec.Command("git", "-C", n.Dir(), "show", rev+":"+p).CombinedOutput()
+	repo := openRepo(t, n)
+	h, err := repo.ResolveRevision(plumbing.Revision(rev))
 	if err != nil {
-		t.Fatalf("git show %s:%s: %v\n%s", rev, p, err, out)
+		t.Fatalf("git show %s:%s: %v", rev, p, err)
 	}
-	return string(out)
+	c, err := repo.CommitObject(*h)
+	if err != nil {
+		t.Fatalf("git show %s:%s: %v", rev, p, err)
+	}
+	f, err := c.File(p)
+	if err != nil {
+		t.Fatalf("git show %s:%s: %v", rev, p, err)
+	}
+	text, err := f.Contents()
+	if err != nil {
+		t.Fatalf("git show %s:%s: %v", rev, p, err)
+	}
+	return text
 }
 
 // TestRemoveNote: the note's file goes in one commit that names it, the

@@ -2,12 +2,14 @@ package notes
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/search"
 )
@@ -40,16 +42,43 @@ func add(t testing.TB, n *Notes, tp, title, claim string) Note {
 }
 
 // gitLog is the store's commit subjects, newest first.
+// gitLog is the subject of every commit, newest first (`git log
+// --format=%s`), read with go-git: the Windows lane has no git command.
 func gitLog(t testing.TB, n *Notes) []string {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-	out, err := exec.Command("git", "-C", n.Dir(), "log", "--format=%s").CombinedOutput()
+	iter, err := openRepo(t, n).Log(&git.LogOptions{})
 	if err != nil {
-		t.Fatalf("git log: %v\n%s", err, out)
+		t.Fatalf("git log: %v", err)
 	}
-	return strings.Split(strings.TrimSpace(string(out)), "\n")
+	var out []string
+	_ = iter.ForEach(func(c *object.Commit) error {
+		subject, _, _ := strings.Cut(c.Message, "\n")
+		out = append(out, subject)
+		return nil
+	})
+	return out
+}
+
+// cleanWorktree fails t unless the working files match HEAD (`git
+// status --porcelain` says nothing).
+func cleanWorktree(t testing.TB, n *Notes) {
+	t.Helper()
+	wt, err := openRepo(t, n).Worktree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := wt.Status(); err != nil || !st.IsClean() {
+		t.Errorf("working files differ from HEAD: %v\n%s", err, st)
+	}
+}
+
+func openRepo(t testing.TB, n *Notes) *git.Repository {
+	t.Helper()
+	repo, err := git.PlainOpen(n.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return repo
 }
 
 func mustMatch(t testing.TB, text string, patterns ...string) {

@@ -22,9 +22,17 @@ import (
 // context ended.
 var ErrTimeout = errors.New("lock busy")
 
-// pollEvery is how often a waiting process retries; short, because hook
-// critical sections last a millisecond or two.
-const pollEvery = 2 * time.Millisecond
+// A waiting process retries first after pollFirst, because hook critical
+// sections last a millisecond or two, and then after pauses that double
+// up to pollMost: every try costs the holder too. On Windows a try opens
+// the lock file, asks for the lock and closes it again; under Wine each
+// of those is a round trip to the one wineserver that also serves the
+// holder's own file operations, and seven ai writers retrying every 2 ms
+// made the eighth hold the store's lock three times as long.
+const (
+	pollFirst = 2 * time.Millisecond
+	pollMost  = 16 * time.Millisecond
+)
 
 // Acquire takes an exclusive lock on path (created 0600 if missing, never
 // deleted, so two processes always lock the same inode) and returns the
@@ -38,7 +46,7 @@ func Acquire(ctx context.Context, path string) (release func() error, err error)
 	holder := ""
 	if !ok && err == nil {
 		holder = waiting(ctx, path)
-		ok, err = fl.TryLockContext(ctx, pollEvery)
+		ok, err = retry(ctx, fl.TryLock)
 	}
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
 		return nil, fmt.Errorf("lock %s: %w", path, err)
@@ -47,6 +55,25 @@ func Acquire(ctx context.Context, path string) (release func() error, err error)
 		return nil, busy(path, holder)
 	}
 	return fl.Unlock, nil
+}
+
+// retry calls try again, after the pauses above, until it takes the
+// lock, fails or ctx ends.
+func retry(ctx context.Context, try func() (bool, error)) (bool, error) {
+	pause := time.NewTimer(pollFirst)
+	defer pause.Stop()
+	for next := pollFirst; ; {
+		select {
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-pause.C:
+		}
+		if ok, err := try(); ok || err != nil {
+			return ok, err
+		}
+		next = min(2*next, pollMost)
+		pause.Reset(next)
+	}
 }
 
 // TryLock takes the lock on path if it is free, without waiting. ok is

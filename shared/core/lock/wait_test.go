@@ -1,6 +1,7 @@
 package lock
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -53,5 +54,33 @@ func TestWaitMessage(t *testing.T) {
 		if got := c.w.Message("~/l"); got != c.want {
 			t.Errorf("Message(%+v) = %q, want %q", c.w, got, c.want)
 		}
+	}
+}
+
+// TestRetryBacksOff: a wait tries again soon at first and then ever less
+// often, so that waiters behind a long holder do not slow it down: on
+// Windows every try opens the lock file, and under Wine seven waiters
+// trying every 2 ms made the holder of an ai store's lock three times
+// slower. The try that finds the lock free takes it; a try that fails
+// ends the wait with its error.
+func TestRetryBacksOff(t *testing.T) {
+	const freeAfter = 300 * time.Millisecond
+	start, tries := time.Now(), 0
+	ok, err := retry(context.Background(), func() (bool, error) {
+		tries++
+		return time.Since(start) >= freeAfter, nil
+	})
+	if !ok || err != nil {
+		t.Fatalf("retry = %v, %v; want the lock", ok, err)
+	}
+	// About 20 with pauses that grow to 16 ms, 150 with a fixed 2 ms one;
+	// a busy machine only makes them fewer.
+	const most = 40
+	if tries > most {
+		t.Errorf("%d tries in %v, want at most %d", tries, freeAfter, most)
+	}
+	broken := errors.New("lock file gone")
+	if ok, err := retry(context.Background(), func() (bool, error) { return false, broken }); ok || err != broken {
+		t.Errorf("retry with a failing try = %v, %v; want its error", ok, err)
 	}
 }

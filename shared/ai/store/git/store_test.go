@@ -10,6 +10,9 @@ import (
 
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	// perms: the package itself uses go-git's filemode.
+	perms "github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 var fixed = time.Date(2026, 5, 1, 10, 0, 0, 0, time.UTC)
@@ -227,6 +230,8 @@ func TestInitTwiceOpens(t *testing.T) {
 	}
 }
 
+// TestPrivateModes: the store's folders and files are private, by their
+// modes on Unix and by their ACLs on Windows (see testkit/filemode).
 func TestPrivateModes(t *testing.T) {
 	s := scratch(t)
 	write(t, s, "add", map[string]string{"d/f.txt": "x\n"})
@@ -236,13 +241,7 @@ func TestPrivateModes(t *testing.T) {
 		filepath.Join(s.Dir(), "d"):          0o700,
 		filepath.Join(s.Dir(), "d", "f.txt"): 0o600,
 	} {
-		fi, err := os.Stat(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if fi.Mode().Perm() != want {
-			t.Errorf("%s mode %v, want %v", path, fi.Mode().Perm(), want)
-		}
+		perms.Check(t, path, want)
 	}
 }
 
