@@ -101,7 +101,6 @@ shared/intel/taskchange       a spawned si refresh and Unix paths
 shared/intel/usage            runs cp
 shared/relay                  runs true; Unix paths; modes
 shared/si/inspect             JSON fixtures with unescaped Windows paths
-shared/si/installer           Unix install layout
 shared/status/quota/full      runs macOS security for the keychain; modes
 shared/testkit/heal           builds with build.sh (Wine runs no sh); 230 cases of hook runs: minutes under Wine
 shared/testkit/arch           runs go list (the Linux go is out of reach of Wine); its import checks are the same on every system
