@@ -100,7 +100,6 @@ shared/intel/replay           Unix paths in its fixtures
 shared/intel/session          Unix paths in its table
 shared/intel/shape            Unix paths in its tables
 shared/intel/shape/shell      Unix paths in its table
-shared/intel/taskchange       a spawned si refresh and Unix paths
 shared/relay                  runs true; Unix paths; modes
 shared/si/inspect             JSON fixtures with unescaped Windows paths
 shared/status/quota/full      runs macOS security for the keychain; modes
