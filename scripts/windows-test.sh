@@ -77,7 +77,10 @@ echo "== plugin built: $(($(date +%s) - start)) s"
 #   which is a Linux npm install here; the Linux lane runs them (and fails
 #   under CI=true when claude is missing), the e2e package is out of this
 #   lane for the same reason.
-skip='^(TestScripts|TestCLI.*)$'
+# - TestMatchesCcusage: compares intel/usage with the pinned ccusage, a
+#   Linux npm install here (a Windows one would be ccusage.cmd, which the
+#   test runs); the Linux lane runs it, and fails under CI=true without it.
+skip='^(TestScripts|TestCLI.*|TestMatchesCcusage)$'
 # Packages whose tests do not yet state Windows's expectations, each with
 # what they assume; the lane runs every other package. (Issue 23 lists
 # them; a package leaves this list when its tests pass here.)
@@ -85,10 +88,7 @@ not_yet='
 scripts                       runs the sh launcher
 shared/ai/cli                 shell-script stand-ins for claude and the editor
 shared/ai/summarise           shell-script stand-ins for claude
-shared/intel/taskchange       a spawned si refresh and Unix paths
-shared/intel/usage            runs cp
 shared/relay                  runs true; Unix paths; modes
-shared/si/installer           Unix install layout
 shared/status/quota/full      runs macOS security for the keychain; modes
 shared/testkit/heal           builds with build.sh (Wine runs no sh); 230 cases of hook runs: minutes under Wine
 shared/testkit/arch           runs go list (the Linux go is out of reach of Wine); its import checks are the same on every system

@@ -14,6 +14,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // maxFile caps a command file we read back; ours are a few KB.
@@ -86,7 +87,8 @@ func Plan(o Options) ([]Change, error) {
 // plan decides one file's action and, when it is written, its content.
 func plan(o Options, rec record, f commands.File, c *Change) (Action, error) {
 	switch {
-	case !isFile(filepath.Join(o.BinDir, f.Name)) && !slices.Contains(o.Installing, f.Name):
+	// The program is si.exe on Windows (Git Bash runs it as bin/si).
+	case !isFile(filepath.Join(o.BinDir, proc.Exe(f.Name))) && !slices.Contains(o.Installing, f.Name):
 		return NoBinary, nil
 	case c.Old != nil && !Ours(c.Old):
 		return NotOurs, nil

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 const pluginID = "session-intelligence@session-intelligence"
@@ -17,7 +19,7 @@ func retireWorld(t *testing.T, plugin, installed, settings string) (Options, str
 	claude := filepath.Join(t.TempDir(), ".claude")
 	bin := filepath.Join(claude, "session-intelligence", "bin")
 	for _, name := range []string{"si", "ai"} {
-		mustWrite(t, filepath.Join(bin, name), "\x7fELF")
+		mustWrite(t, filepath.Join(bin, proc.Exe(name)), "\x7fELF") // si.exe on Windows
 	}
 	o := Options{Dir: filepath.Join(claude, "commands"), BinDir: bin, State: filepath.Join(claude, "session-intelligence"), Plugin: plugin}
 	if _, err := Ensure(o); err != nil {

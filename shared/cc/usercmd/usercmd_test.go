@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/usercmd/commands"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
@@ -131,7 +132,8 @@ func newWorld(t *testing.T, withBinary bool) world {
 	o := Options{Dir: filepath.Join(root, "commands"), BinDir: filepath.Join(root, "bin"), State: filepath.Join(root, "state")}
 	if withBinary {
 		must(t, os.MkdirAll(o.BinDir, 0o700))
-		must(t, os.WriteFile(filepath.Join(o.BinDir, "si"), []byte("\x7fELF"), 0o700))
+		// Named as the build names it: si.exe on Windows.
+		must(t, os.WriteFile(filepath.Join(o.BinDir, proc.Exe("si")), []byte("\x7fELF"), 0o700))
 	}
 	return world{opts: o, path: filepath.Join(o.Dir, "si.md")}
 }

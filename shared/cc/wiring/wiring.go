@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/settingsjson"
@@ -230,9 +231,30 @@ func save(d paths.Dirs, r Record) error {
 	return fsutil.WriteOwn(File(d), data, fsutil.Sync)
 }
 
-// isOurs reports whether a statusLine value runs our status line.
+// isOurs reports whether a statusLine value runs our status line, in
+// either path form and any letter case on Windows ([pathForm]).
 func isOurs(raw jsonx.RawMessage) bool {
-	return strings.Contains(commandOf(raw), BinaryName)
+	return strings.Contains(pathForm(runtime.GOOS, commandOf(raw)), BinaryName)
+}
+
+// Runs reports whether the statusLine command runs binary (the stable
+// copy a [Record] names). On Windows the same file may be written
+// C:\Users\x\… or C:/Users/x/… ([Point] writes the second), and with
+// any letter case (c: or C:, SI-STATUSLINE.EXE): all of them are it.
+func Runs(command, binary string) bool { return runsOn(runtime.GOOS, command, binary) }
+
+func runsOn(goos, command, binary string) bool {
+	return binary != "" && strings.Contains(pathForm(goos, command), pathForm(goos, binary))
+}
+
+// pathForm is s as goos compares file names: on Windows with forward
+// slashes and folded case, as its file systems ignore both; s itself
+// elsewhere.
+func pathForm(goos, s string) string {
+	if goos != "windows" {
+		return s
+	}
+	return strings.ToLower(strings.ReplaceAll(s, `\`, "/"))
 }
 
 // commandOf extracts the command of a statusLine value ({"command": …}

@@ -16,6 +16,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo"
 	"github.com/session-intelligence/session-intelligence/shared/core/intellog"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
 )
 
@@ -220,7 +221,7 @@ func TestHandleGitBaseline(t *testing.T) {
 		t.Errorf("no cache and no plugin root: want silence and no refresher, got %+v %q", res, w.spawned)
 	}
 	w.env["CLAUDE_PLUGIN_ROOT"] = filepath.Join(w.proj, "plugin")
-	w.write(filepath.Join(w.proj, "plugin", "bin", "si"), "\x7fELF")
+	w.write(filepath.Join(w.proj, "plugin", "bin", proc.Exe("si")), "\x7fELF") // si.exe on Windows
 	g, _ := gitinfo.Find(w.proj)
 	cache := gitinfo.CachePath(w.dirs.Cache(), w.proj)
 	st := gitinfo.Status{Key: g.Key(), At: now.Unix(), Files: []string{"src/billing/invoice.go"}}
@@ -239,7 +240,7 @@ func TestHandleGitBaseline(t *testing.T) {
 	if !strings.Contains(res.Context, "src/billing vs src/auth") {
 		t.Errorf("stale cache still used: note = %q", res.Context)
 	}
-	want := filepath.Join(w.proj, "plugin", "bin", "si") + " refresh git " + w.proj
+	want := filepath.Join(w.proj, "plugin", "bin", proc.Exe("si")) + " refresh git " + w.proj
 	if len(w.spawned) != 1 || w.spawned[0] != want {
 		t.Errorf("spawned = %q, want one %q", w.spawned, want)
 	}

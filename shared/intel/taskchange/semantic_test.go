@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -68,36 +67,23 @@ func TestAskTimeout(t *testing.T) {
 
 // fakeClaude puts a claude script with body on PATH and returns the file
 // its arguments and stdin are logged to.
-func fakeClaude(t *testing.T, body string) string {
-	t.Helper()
-	dir := t.TempDir()
-	log := filepath.Join(dir, "args.log")
-	script := "#!/bin/sh\nfor a in \"$@\"; do printf '[%s]' \"$a\" >> " + log + "; done\necho >> " + log +
-		"\necho \"child=$" + ChildEnv + "\" >> " + log + "\ncat >> " + log + "\n" + body + "\n"
-	if err := os.WriteFile(filepath.Join(dir, "claude"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
-	return log
-}
-
 func TestClaudeAsker(t *testing.T) {
 	tests := []struct {
-		name, body string
-		want       string
-		wantErr    bool
+		name, act string // act: what the fake claude does (fakeClaudeMain)
+		want      string
+		wantErr   bool
 	}{
-		{"same", "echo SAME", "SAME\n", false},
-		{"different", "echo DIFFERENT", "DIFFERENT\n", false},
-		{"fails", "echo boom >&2; exit 3", "", true},
-		{"says nothing", "true", "", true},
-		{"hangs", "sleep 30", "", true},
-		{"floods", "yes SAME | head -c 1000000", strings.Repeat("SAME\n", 1000)[:maxAnswer], false},
+		{"same", "same", "SAME\n", false},
+		{"different", "different", "DIFFERENT\n", false},
+		{"fails", "fails", "", true},
+		{"says nothing", "quiet", "", true},
+		{"hangs", "hangs", "", true},
+		{"floods", "floods", strings.Repeat("SAME\n", 1000)[:maxAnswer], false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			log := fakeClaude(t, tt.body)
-			limit := 20 * time.Second // generous: a loaded machine may start sh slowly
+			log := fakeClaude(t, tt.act)
+			limit := 20 * time.Second // generous: a loaded machine may start it slowly
 			if tt.name == "hangs" {
 				limit = 300 * time.Millisecond
 			}

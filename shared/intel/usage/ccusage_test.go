@@ -6,12 +6,22 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
 
 	"github.com/session-intelligence/session-intelligence/shared/testkit/refdata"
 )
+
+// ccusageShim is the program npm puts in node_modules/.bin: a shell
+// script, and on Windows a batch file beside it.
+func ccusageShim() string {
+	if runtime.GOOS == "windows" {
+		return "ccusage.cmd"
+	}
+	return "ccusage"
+}
 
 // ccusageBin finds the pinned ccusage installed by
 // scripts/install-test-deps.sh.
@@ -24,7 +34,7 @@ func ccusageBin(t *testing.T) string {
 		home, _ := os.UserHomeDir()
 		cache = filepath.Join(home, ".cache")
 	}
-	bin := filepath.Join(cache, "session-intelligence", "ccusage-20.0.24", "node_modules", ".bin", "ccusage")
+	bin := filepath.Join(cache, "session-intelligence", "ccusage-20.0.24", "node_modules", ".bin", ccusageShim())
 	if _, err := os.Stat(bin); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("ccusage is not installed at %s; run scripts/install-test-deps.sh", bin)
@@ -61,13 +71,17 @@ func TestMatchesCcusage(t *testing.T) {
 	if err := os.MkdirAll(project, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, src := range []string{corpus + "/.", recorded + "/."} {
-		if out, err := exec.Command("cp", "-R", src, project).CombinedOutput(); err != nil {
-			t.Fatalf("copy corpus: %v %s", err, out)
+	for _, src := range []string{corpus, recorded} {
+		if err := os.CopyFS(project, os.DirFS(src)); err != nil {
+			t.Fatalf("copy corpus: %v", err)
 		}
 	}
 	cmd := exec.Command(bin, "session", "--offline", "--json")
 	cmd.Env = []string{"HOME=" + home, "CLAUDE_CONFIG_DIR=" + filepath.Join(home, ".claude"), "PATH=" + os.Getenv("PATH"), "NO_COLOR=1"}
+	if runtime.GOOS == "windows" {
+		// cmd.exe, which runs the .cmd shim, and node need it there.
+		cmd.Env = append(cmd.Env, "SystemRoot="+os.Getenv("SystemRoot"))
+	}
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("ccusage: %v", err)

@@ -12,6 +12,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/cc/pricing"
 	"github.com/session-intelligence/session-intelligence/shared/cc/sessioncost"
 	"github.com/session-intelligence/session-intelligence/shared/cc/transcript"
+	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
 	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
 	"github.com/session-intelligence/session-intelligence/shared/intel/capture"
 	"github.com/session-intelligence/session-intelligence/shared/intel/session"
@@ -82,7 +83,7 @@ func (c *StatusCmd) hooks(w io.Writer, d *deps, f inspect.Facts) {
 }
 
 func statuslineLine(f inspect.Facts) string {
-	if f.Wiring.Binary == "" || !strings.Contains(f.StatusLn, f.Wiring.Binary) {
+	if !wiring.Runs(f.StatusLn, f.Wiring.Binary) {
 		if f.StatusLn == "" {
 			return "not wired; no statusLine set"
 		}

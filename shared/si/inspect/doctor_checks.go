@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
@@ -43,7 +44,7 @@ func (f Facts) checkStatusline() Check {
 	case w.Binary == "":
 		c.Verdict, c.Detail = Warn, "not wired (statusLine in settings.json is not ours)"
 		c.Fix = "start a session with statusline.autoWire on (the default), or point statusLine at si-statusline"
-	case f.StatusLn == "" || !strings.Contains(f.StatusLn, w.Binary):
+	case !wiring.Runs(f.StatusLn, w.Binary):
 		c.Verdict, c.Detail = Warn, "wired once, but settings.json statusLine now runs something else: "+orNone(f.StatusLn)
 		c.Fix = "leave it if you changed it on purpose; otherwise start a session to rewire"
 	case !executable(w.Binary):

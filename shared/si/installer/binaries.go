@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
@@ -43,7 +44,7 @@ func sourceBinaries(pluginDir, goos, goarch string) ([]string, error) {
 			names = append(names, e.Name())
 		}
 	}
-	if !slices.Contains(names, "si") {
+	if !slices.Contains(names, proc.ExeFor(goos, "si")) {
 		return nil, fmt.Errorf("plugin binaries: no si for %s-%s in %s; build first (scripts/build.sh)", goos, goarch, bin)
 	}
 	return names, nil
@@ -111,6 +112,16 @@ func sameFile(src, dst string) (bool, error) {
 		return false, fmt.Errorf("installed binary: %w", err)
 	}
 	return bytes.Equal(want, have), nil
+}
+
+// programNames are the names of bins as usercmd and onpath know them:
+// si, not the si.exe file it is on Windows.
+func programNames(bins []binary) []string {
+	names := make([]string, len(bins))
+	for i, b := range bins {
+		names[i] = strings.TrimSuffix(b.Name, ".exe")
+	}
+	return names
 }
 
 func isExecutable(p string) bool {

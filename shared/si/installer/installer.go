@@ -27,6 +27,7 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/si/onpath"
 )
 
@@ -52,10 +53,7 @@ type Options struct {
 // onPath is the onpath install of si and ai, running the binaries in
 // BinDir; a plan (dry) counts the binaries about to be installed.
 func (o Options) onPath(dry bool, installing []binary) onpath.Options {
-	names := make([]string, len(installing))
-	for i, b := range installing {
-		names[i] = b.Name
-	}
+	names := programNames(installing)
 	return onpath.Options{Dirs: o.Dirs, Dir: o.PathDir, Stable: o.BinDir(), Path: o.Path, DryRun: dry, Installing: names}
 }
 
@@ -69,10 +67,7 @@ func (o Options) Settings() string { return filepath.Join(o.Dirs.Claude, "settin
 func (o Options) CommandDir() string { return filepath.Join(o.Dirs.Claude, "commands") }
 
 func (o Options) commands(installing []binary) usercmd.Options {
-	names := make([]string, len(installing))
-	for i, b := range installing {
-		names[i] = b.Name
-	}
+	names := programNames(installing)
 	return usercmd.Options{Dir: o.CommandDir(), BinDir: o.BinDir(), State: o.Dirs.State, Force: true, Installing: names}
 }
 
@@ -152,7 +147,11 @@ func (p *Plan) checkHookBinaries() error {
 	for _, ev := range p.Hooks {
 		for _, g := range ev.Groups {
 			for _, name := range binariesRun(g, p.opts.BinDir()) {
-				if !slices.ContainsFunc(p.Binaries, func(b binary) bool { return b.Name == name }) {
+				// A hook names si-stop, the file is si-stop.exe on
+				// Windows (Git Bash adds the suffix); the launcher is a
+				// script under its own name everywhere.
+				file := proc.ExeFor(p.opts.Goos, name)
+				if !slices.ContainsFunc(p.Binaries, func(b binary) bool { return b.Name == name || b.Name == file }) {
 					return fmt.Errorf("plugin hooks: %s runs %s, which is not in %s; rebuild (scripts/build.sh)", ev.Event, name, filepath.Join(p.opts.From, "bin"))
 				}
 			}
@@ -167,7 +166,7 @@ func (p *Plan) checkHookBinaries() error {
 func (p *Plan) edit(doc []byte, record bool) ([]byte, error) {
 	var err error
 	if p.opts.WireStatusBar {
-		stable := filepath.Join(p.opts.BinDir(), wiring.BinaryName)
+		stable := filepath.Join(p.opts.BinDir(), proc.ExeFor(p.opts.Goos, wiring.BinaryName))
 		if record {
 			doc, err = wiring.PointAndRecord(p.opts.Dirs, doc, stable, "")
 		} else {
@@ -213,12 +212,13 @@ func (p *Plan) Apply() (backup string, err error) {
 }
 
 // checkPath refuses an install directory that cannot be written safely
-// into commands.
+// into commands. It is written with forward slashes (commandPath), so
+// Windows's own separator is no backslash in a command.
 func checkPath(dir string) error {
 	if !filepath.IsAbs(dir) {
 		return fmt.Errorf("install directory %s is not absolute", dir)
 	}
-	if strings.ContainsAny(dir, unsafeInPath) {
+	if strings.ContainsAny(commandPath(dir), unsafeInPath) {
 		return fmt.Errorf("install directory %q holds a quote, $, backslash or newline; choose another with --prefix", dir)
 	}
 	return nil

@@ -12,7 +12,9 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/cc/hookio"
 	"github.com/session-intelligence/session-intelligence/shared/cc/settingsjson"
+	"github.com/session-intelligence/session-intelligence/shared/cc/wiring"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 	"github.com/session-intelligence/session-intelligence/shared/testkit/refdata"
 )
 
@@ -48,8 +50,13 @@ func newScratch(t *testing.T) scratch {
 	for _, m := range launched.FindAllStringSubmatch(string(hooks), -1) {
 		names = append(names, "si-"+m[1])
 	}
+	// Named as the build names them: si-stop.exe on Windows; the
+	// launcher, a script, is written below.
 	for _, name := range names {
-		must(t, os.WriteFile(filepath.Join(plugin, "bin", name), append(slices.Clone(elf), name...), 0o755))
+		if name == hookio.Launcher {
+			continue
+		}
+		must(t, os.WriteFile(filepath.Join(plugin, "bin", proc.Exe(name)), append(slices.Clone(elf), name...), 0o755))
 	}
 	launcher, err := os.ReadFile(filepath.Join(refdata.RepoRoot(t), "scripts", "si-hook.sh"))
 	must(t, err)
@@ -110,14 +117,19 @@ func TestRoundTrip(t *testing.T) {
 			s.install(t)
 			installed := read(t, s.settings)
 			for _, want := range []string{"si-session-start", "si-post-tool-use", "si-hook\\\" pre-compact", "si-statusline"} {
-				if !strings.Contains(installed, filepath.Join(s.opts.BinDir(), want)) {
+				if !strings.Contains(installed, commandPath(s.opts.BinDir())+"/"+want) {
 					t.Errorf("settings.json does not run %s:\n%s", want, installed)
 				}
 			}
-			for _, name := range []string{hookio.Launcher, "si-pre-compact"} {
+			for _, name := range []string{hookio.Launcher, proc.Exe("si-pre-compact")} {
 				if !isExecutable(filepath.Join(s.opts.BinDir(), name)) {
 					t.Errorf("%s is not installed beside the hooks that run it", name)
 				}
+			}
+			// What doctor checks: statusLine runs a program that is there
+			// (si-statusline.exe on Windows).
+			if line := wiring.Load(s.opts.Dirs).Binary; !isExecutable(line) || !strings.Contains(installed, line) {
+				t.Errorf("statusLine runs %q, which is not an installed program", line)
 			}
 			if tt.settings != nil && strings.Contains(*tt.settings, "prettier") && !strings.Contains(installed, "prettier --write") {
 				t.Errorf("the user's own hook was lost:\n%s", installed)
@@ -125,7 +137,7 @@ func TestRoundTrip(t *testing.T) {
 			again, err := Prepare(s.opts)
 			must(t, err)
 			if again.Changes() {
-				t.Errorf("second install would change something: binaries %v, settings diff %v", again.Binaries, string(again.Old) != string(again.New))
+				t.Errorf("second install would change something: binaries %v, settings diff %v, commands %+v, on PATH %+v", again.Binaries, string(again.Old) != string(again.New), again.Commands, again.OnPath.Changes)
 			}
 			if _, err := again.Apply(); err != nil || read(t, s.settings) != installed {
 				t.Errorf("second install changed settings.json (err %v)", err)
@@ -162,7 +174,7 @@ func TestUninstallKeepsLaterUserHooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := read(t, s.settings)
-	if !strings.Contains(after, "my-linter") || strings.Contains(after, s.opts.BinDir()) {
+	if !strings.Contains(after, "my-linter") || strings.Contains(after, commandPath(s.opts.BinDir())) {
 		t.Errorf("after uninstall:\n%s", after)
 	}
 }
@@ -201,7 +213,7 @@ func TestRefusals(t *testing.T) {
 // is refused before anything is written.
 func TestMissingHookBinary(t *testing.T) {
 	s := newScratch(t)
-	must(t, os.Remove(filepath.Join(s.opts.From, "bin", "si-pre-compact")))
+	must(t, os.Remove(filepath.Join(s.opts.From, "bin", proc.Exe("si-pre-compact"))))
 	_, err := Prepare(s.opts)
 	if err == nil || !strings.Contains(err.Error(), "PreCompact runs si-pre-compact, which is not in") {
 		t.Fatalf("Prepare error = %v", err)
@@ -312,7 +324,7 @@ func TestReleaseLayout(t *testing.T) {
 		}
 	}
 	s.install(t)
-	got, err := os.ReadFile(filepath.Join(s.opts.BinDir(), "si-post-tool-use"))
+	got, err := os.ReadFile(filepath.Join(s.opts.BinDir(), proc.Exe("si-post-tool-use")))
 	must(t, err)
 	if !bytes.HasPrefix(got, elf) {
 		t.Errorf("installed a launcher instead of the native binary: %q", got)
@@ -322,6 +334,11 @@ func TestReleaseLayout(t *testing.T) {
 func TestReadOnlyConfigDir(t *testing.T) {
 	if os.Geteuid() == 0 {
 		t.Skip("root writes into read-only directories")
+	}
+	if runtime.GOOS == "windows" {
+		// chmod sets only the read-only attribute, which Windows ignores
+		// on a folder: whether it may be written is the ACL's to say.
+		t.Skip("a folder's mode does not make it read-only on Windows")
 	}
 	s := newScratch(t)
 	orig := "{}\n"
