@@ -81,6 +81,11 @@ echo "== plugin built: $(($(date +%s) - start)) s"
 #   Linux npm install here (a Windows one would be ccusage.cmd, which the
 #   test runs); the Linux lane runs it, and fails under CI=true without it.
 skip='^(TestScripts|TestCLI.*|TestMatchesCcusage)$'
+# The soaks of ai/notes and ai/memory (8 processes on one lock) run 25
+# notes per process here, not 200: under Wine every lock attempt and file
+# operation goes through its one server, and 1,600 notes took 4-5 minutes
+# each (shared/testkit/soak).
+export SI_SOAK_EACH=25
 # Packages whose tests do not yet state Windows's expectations, each with
 # what they assume; the lane runs every other package. (Issue 23 lists
 # them; a package leaves this list when its tests pass here.)

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/testkit/soak"
 )
 
 // TestNoteHelper is the child process of the tests below: it adds
@@ -46,7 +48,7 @@ func startWriter(t *testing.T, dir string, w, n int) *exec.Cmd {
 	return cmd
 }
 
-// TestManyWritersLoseNothing: 8 processes add 200 notes each at once.
+// TestManyWritersLoseNothing: 8 processes add 200 notes each (fewer under SI_SOAK_EACH) at once.
 // Every note is there once, ids run without a gap, there is one commit
 // per note and the repository is sound.
 func TestManyWritersLoseNothing(t *testing.T) {
@@ -54,7 +56,8 @@ func TestManyWritersLoseNothing(t *testing.T) {
 		t.Skip("1,600 commits from 8 processes")
 	}
 	m := newMemory(t)
-	const writers, each = 8, 200
+	const writers = 8
+	each := soak.Each(200)
 	var cmds []*exec.Cmd
 	for w := range writers {
 		cmds = append(cmds, startWriter(t, m.Dir(), w, each))

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/session-intelligence/session-intelligence/shared/testkit/soak"
 )
 
 // TestAddHelper is the child process of the tests below: it files
@@ -70,7 +72,7 @@ func allNotes(t *testing.T, n *Notes) []Note {
 	return out
 }
 
-// TestManyAddersLoseNothing: 8 processes file 200 notes each at once.
+// TestManyAddersLoseNothing: 8 processes file 200 notes each (fewer under SI_SOAK_EACH) at once.
 // Every note is there once, there is at most one commit per note, and
 // the repository is sound.
 func TestManyAddersLoseNothing(t *testing.T) {
@@ -78,7 +80,8 @@ func TestManyAddersLoseNothing(t *testing.T) {
 		t.Skip("1,600 commits from 8 processes")
 	}
 	n := newNotes(t)
-	const writers, each = 8, 200
+	const writers = 8
+	each := soak.Each(200)
 	var cmds []*exec.Cmd
 	for w := range writers {
 		cmds = append(cmds, startAdder(t, n.Dir(), w, each))
