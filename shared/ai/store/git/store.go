@@ -34,6 +34,8 @@ import (
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/storage/filesystem"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 )
 
 // FormatFile is the tracked file that names the store's kind and format.
@@ -205,8 +207,11 @@ func parseFormat(data []byte) (string, int, error) {
 // maxSmall caps the small metadata files (format, refs, marker).
 const maxSmall = 4096
 
+// Every reader of the working files and metadata opens through
+// fsutil.OpenRegular: a FIFO or device cannot hang it, and on Windows it
+// shares delete, so a writer's atomic replace does not wait on a reader.
 func readSmall(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, _, err := fsutil.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}

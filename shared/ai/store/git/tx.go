@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
 )
 
@@ -169,14 +170,11 @@ func (s *Store) Read(p string) ([]byte, error) {
 	if err := CleanPath(p); err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(s.abs(p))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxFile {
+	data, err := fsutil.ReadCapped(s.abs(p), MaxFile)
+	if errors.Is(err, fsutil.ErrTooLarge) {
 		return nil, fmt.Errorf("read %s: over %d bytes", p, MaxFile)
 	}
-	return data, nil
+	return data, err
 }
 
 // ReadInto is [Store.Read] into buf, reused when large enough: for
@@ -185,15 +183,11 @@ func (s *Store) ReadInto(p string, buf []byte) ([]byte, error) {
 	if err := CleanPath(p); err != nil {
 		return nil, err
 	}
-	f, err := os.Open(s.abs(p))
+	f, fi, err := fsutil.OpenRegular(s.abs(p))
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
 	if fi.Size() > MaxFile {
 		return nil, fmt.Errorf("read %s: over %d bytes", p, MaxFile)
 	}

@@ -333,7 +333,7 @@ func (s *Store) restore(idx *entrySet, p string, h plumbing.Hash) error {
 	if err != nil {
 		return fmt.Errorf("read %s: %w", p, err)
 	}
-	if cur, err := os.ReadFile(s.abs(p)); err != nil || !bytes.Equal(cur, data) {
+	if cur, err := fsutil.ReadCapped(s.abs(p), MaxFile); err != nil || !bytes.Equal(cur, data) {
 		if err := s.putWorking(p, data, fsutil.WriteAtomicMany); err != nil {
 			return err
 		}
