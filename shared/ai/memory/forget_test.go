@@ -8,11 +8,8 @@ import (
 	"testing"
 	"time"
 
-	git "github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
-
 	"github.com/session-intelligence/session-intelligence/shared/ai/search"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/gitread"
 )
 
 // folded is a memory of 8 notes whose view of 3 lines folds them all
@@ -32,51 +29,12 @@ func folded(t *testing.T) *Memory {
 	return m
 }
 
-// commitLog is the subject of every commit, newest first, read with
-// go-git: the Windows lane has no git command.
-func commitLog(t *testing.T, m *Memory) []string {
-	t.Helper()
-	repo, err := git.PlainOpen(m.Dir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	iter, err := repo.Log(&git.LogOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	_ = iter.ForEach(func(c *object.Commit) error {
-		subject, _, _ := strings.Cut(c.Message, "\n")
-		out = append(out, subject)
-		return nil
-	})
-	return out
-}
+// commitLog is the subject of every commit, newest first.
+func commitLog(t *testing.T, m *Memory) []string { return gitread.Subjects(t, m.Dir()) }
 
 // show is the content of path at revision rev (as `git show rev:path`).
 func show(t *testing.T, m *Memory, rev, path string) string {
-	t.Helper()
-	repo, err := git.PlainOpen(m.Dir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := repo.ResolveRevision(plumbing.Revision(rev))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := repo.CommitObject(*h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := c.File(path)
-	if err != nil {
-		t.Fatalf("%s:%s: %v", rev, path, err)
-	}
-	text, err := f.Contents()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return text
+	return gitread.Show(t, m.Dir(), rev, path)
 }
 
 // TestForget: the note keeps its id and time and says it is forgotten;

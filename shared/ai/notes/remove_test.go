@@ -8,34 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing"
-
 	"github.com/session-intelligence/session-intelligence/shared/ai/search"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/gitread"
 )
 
 // gitShow is a file as commit rev of the store holds it (`git show
-// rev:p`), read with go-git: the Windows lane has no git command.
-func gitShow(t *testing.T, n *Notes, rev, p string) string {
-	t.Helper()
-	repo := openRepo(t, n)
-	h, err := repo.ResolveRevision(plumbing.Revision(rev))
-	if err != nil {
-		t.Fatalf("git show %s:%s: %v", rev, p, err)
-	}
-	c, err := repo.CommitObject(*h)
-	if err != nil {
-		t.Fatalf("git show %s:%s: %v", rev, p, err)
-	}
-	f, err := c.File(p)
-	if err != nil {
-		t.Fatalf("git show %s:%s: %v", rev, p, err)
-	}
-	text, err := f.Contents()
-	if err != nil {
-		t.Fatalf("git show %s:%s: %v", rev, p, err)
-	}
-	return text
-}
+// rev:p`).
+func gitShow(t *testing.T, n *Notes, rev, p string) string { return gitread.Show(t, n.Dir(), rev, p) }
 
 // TestRemoveNote: the note's file goes in one commit that names it, the
 // notes linking to it lose the link, the summaries above it are

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	git "github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/session-intelligence/session-intelligence/shared/ai/search"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/gitread"
 )
 
 func newNotes(t testing.TB) *Notes {
@@ -42,22 +42,7 @@ func add(t testing.TB, n *Notes, tp, title, claim string) Note {
 }
 
 // gitLog is the store's commit subjects, newest first.
-// gitLog is the subject of every commit, newest first (`git log
-// --format=%s`), read with go-git: the Windows lane has no git command.
-func gitLog(t testing.TB, n *Notes) []string {
-	t.Helper()
-	iter, err := openRepo(t, n).Log(&git.LogOptions{})
-	if err != nil {
-		t.Fatalf("git log: %v", err)
-	}
-	var out []string
-	_ = iter.ForEach(func(c *object.Commit) error {
-		subject, _, _ := strings.Cut(c.Message, "\n")
-		out = append(out, subject)
-		return nil
-	})
-	return out
-}
+func gitLog(t testing.TB, n *Notes) []string { return gitread.Subjects(t, n.Dir()) }
 
 // cleanWorktree fails t unless the working files match HEAD (`git
 // status --porcelain` says nothing).
@@ -72,14 +57,7 @@ func cleanWorktree(t testing.TB, n *Notes) {
 	}
 }
 
-func openRepo(t testing.TB, n *Notes) *git.Repository {
-	t.Helper()
-	repo, err := git.PlainOpen(n.Dir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return repo
-}
+func openRepo(t testing.TB, n *Notes) *git.Repository { return gitread.Open(t, n.Dir()) }
 
 func mustMatch(t testing.TB, text string, patterns ...string) {
 	t.Helper()

@@ -15,23 +15,11 @@ import (
 // status line recorded, says its basis, and prints nothing about pace
 // when none was recorded; bad figures say why there is no forecast.
 func TestUsagePace(t *testing.T) {
-	home := t.TempDir()
-	tr := filepath.Join(home, "s.jsonl")
-	if err := os.WriteFile(tr, []byte(`{"type":"assistant","requestId":"r1","message":{"id":"m1","model":"claude-sonnet-4-5","usage":{"input_tokens":1000}}}`+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	home, tr := paceHome(t)
 	if _, out, _ := run(home, "usage", tr); strings.Contains(out, "Pace") {
 		t.Errorf("pace without recorded limits:\n%s", out)
 	}
-	now := time.Now()
-	dir := session.Dir(filepath.Join(home, ".claude", "session-intelligence", "sessions", "sid1"))
-	if err := os.MkdirAll(string(dir), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	limits := session.RateLimits{FiveHour: 60, FiveHourEnds: now.Add(4 * time.Hour).Unix(), Week: -4, WeekEnds: now.Add(3 * 24 * time.Hour).Unix()}
-	if err := dir.SaveWindow(session.Window{Size: 200_000, Limits: limits}); err != nil {
-		t.Fatal(err)
-	}
+	recordLimits(t, home)
 	code, out, errOut := run(home, "usage", tr)
 	if code != 0 {
 		t.Fatalf("si usage: %d %s", code, errOut)
@@ -51,24 +39,12 @@ func TestUsagePace(t *testing.T) {
 // TestUsagePaceJSON: --json carries the forecast as `pace` with the
 // figures each state has, and has no pace key when no limits are known.
 func TestUsagePaceJSON(t *testing.T) {
-	home := t.TempDir()
-	tr := filepath.Join(home, "s.jsonl")
-	if err := os.WriteFile(tr, []byte(`{"type":"assistant","requestId":"r1","message":{"id":"m1","model":"claude-sonnet-4-5","usage":{"input_tokens":1000}}}`+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	home, tr := paceHome(t)
 	var bare map[string]any
 	if _, out, _ := run(home, "usage", "--json", tr); json.Unmarshal([]byte(out), &bare) != nil || bare["pace"] != nil || bare["sessions"] == nil {
 		t.Errorf("without recorded limits: %s", out)
 	}
-	now := time.Now()
-	dir := session.Dir(filepath.Join(home, ".claude", "session-intelligence", "sessions", "sid1"))
-	if err := os.MkdirAll(string(dir), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	limits := session.RateLimits{FiveHour: 60, FiveHourEnds: now.Add(4 * time.Hour).Unix(), Week: -4, WeekEnds: now.Add(3 * 24 * time.Hour).Unix()}
-	if err := dir.SaveWindow(session.Window{Size: 200_000, Limits: limits}); err != nil {
-		t.Fatal(err)
-	}
+	recordLimits(t, home)
 	code, out, errOut := run(home, "usage", "--json", tr)
 	var got struct {
 		Sessions []any `json:"sessions"`
@@ -107,4 +83,31 @@ func TestUsagePaceJSON(t *testing.T) {
 func near(v any, want, tol float64) bool {
 	f, ok := v.(float64)
 	return ok && f > want-tol && f < want+tol
+}
+
+// paceHome is a scratch home with one transcript to report on.
+func paceHome(t *testing.T) (home, transcript string) {
+	t.Helper()
+	home = t.TempDir()
+	transcript = filepath.Join(home, "s.jsonl")
+	line := `{"type":"assistant","requestId":"r1","message":{"id":"m1","model":"claude-sonnet-4-5","usage":{"input_tokens":1000}}}` + "\n"
+	if err := os.WriteFile(transcript, []byte(line), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return home, transcript
+}
+
+// recordLimits records, as a status line would, a 5-hour window 60%
+// used an hour in and a weekly figure that cannot be (-4%).
+func recordLimits(t *testing.T, home string) {
+	t.Helper()
+	now := time.Now()
+	dir := session.Dir(filepath.Join(home, ".claude", "session-intelligence", "sessions", "sid1"))
+	if err := os.MkdirAll(string(dir), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	limits := session.RateLimits{FiveHour: 60, FiveHourEnds: now.Add(4 * time.Hour).Unix(), Week: -4, WeekEnds: now.Add(3 * 24 * time.Hour).Unix()}
+	if err := dir.SaveWindow(session.Window{Size: 200_000, Limits: limits}); err != nil {
+		t.Fatal(err)
+	}
 }
