@@ -232,9 +232,9 @@ func save(d paths.Dirs, r Record) error {
 }
 
 // isOurs reports whether a statusLine value runs our status line, in
-// either path form and any letter case on Windows ([pathForm]).
+// either path form and any letter case on Windows ([paths.Comparable]).
 func isOurs(raw jsonx.RawMessage) bool {
-	return strings.Contains(pathForm(runtime.GOOS, commandOf(raw)), BinaryName)
+	return strings.Contains(paths.Comparable(runtime.GOOS, commandOf(raw)), BinaryName)
 }
 
 // Runs reports whether the statusLine command runs binary (the stable
@@ -244,17 +244,7 @@ func isOurs(raw jsonx.RawMessage) bool {
 func Runs(command, binary string) bool { return runsOn(runtime.GOOS, command, binary) }
 
 func runsOn(goos, command, binary string) bool {
-	return binary != "" && strings.Contains(pathForm(goos, command), pathForm(goos, binary))
-}
-
-// pathForm is s as goos compares file names: on Windows with forward
-// slashes and folded case, as its file systems ignore both; s itself
-// elsewhere.
-func pathForm(goos, s string) string {
-	if goos != "windows" {
-		return s
-	}
-	return strings.ToLower(strings.ReplaceAll(s, `\`, "/"))
+	return binary != "" && strings.Contains(paths.Comparable(goos, command), paths.Comparable(goos, binary))
 }
 
 // commandOf extracts the command of a statusLine value ({"command": …}

@@ -182,3 +182,14 @@ func isScript(p string) bool {
 	n, _ := f.Read(head)
 	return n == 2 && string(head) == "#!"
 }
+
+// Comparable is p in the form goos compares file names in: on Windows
+// with forward slashes and folded case, as its file systems ignore both
+// (Claude Code may send c:\users\x where the profile is C:\Users\x, and
+// settings may hold C:/Users/x); p itself elsewhere.
+func Comparable(goos, p string) string {
+	if goos != "windows" {
+		return p
+	}
+	return strings.ToLower(strings.ReplaceAll(p, `\`, "/"))
+}

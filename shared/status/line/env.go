@@ -11,6 +11,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/humanize"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 	"github.com/session-intelligence/session-intelligence/shared/intel/sessionctx"
 )
@@ -68,11 +69,7 @@ func underHome(p, home string) (rest string, ok bool) {
 		return "", false
 	}
 	head, rest := p[:len(home)], p[len(home):]
-	same := head == home
-	if runtime.GOOS == "windows" {
-		same = strings.EqualFold(filepath.ToSlash(head), filepath.ToSlash(home))
-	}
-	if !same || rest != "" && !os.IsPathSeparator(rest[0]) {
+	if paths.Comparable(runtime.GOOS, head) != paths.Comparable(runtime.GOOS, home) || rest != "" && !os.IsPathSeparator(rest[0]) {
 		return "", false
 	}
 	return rest, true
