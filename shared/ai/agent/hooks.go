@@ -92,6 +92,9 @@ func syncTurn(rt *hookio.Runtime, in *hookio.Input) (*Local, string) {
 		return nil, ""
 	}
 	name, res, err := SyncTurn(l.Root, rt.SID, in.TranscriptPath, stopWait, rt.Now())
+	if err == nil && res.Pending && in.TranscriptPath != "" {
+		res, err = catchUp(rt, l.Root, name, in.TranscriptPath, res)
+	}
 	if err != nil {
 		rt.Log.Warnf(map[string]any{"agent": name}, "agent: turn not synced (the next sync catches up): %v", err)
 		return nil, ""

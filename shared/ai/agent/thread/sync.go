@@ -64,6 +64,9 @@ type FileState struct {
 // SyncResult says what a sync did.
 type SyncResult struct {
 	Bytes, Turns int64
+	// Pending says a message is still waiting for its first response in
+	// the transcript.
+	Pending bool
 	// Rewritten names a transcript found changed under its copy: the
 	// session was copied again from the start.
 	Rewritten string
@@ -132,6 +135,7 @@ func (a Agent) Sync(sid, transcript string, now time.Time) (SyncResult, error) {
 		return res, err
 	}
 	a.syncCompanions(sid, &st, &res)
+	res.Pending = st.Pending != nil
 	if after, _ := jsonx.Marshal(st); bytes.Equal(before, after) {
 		return res, nil // nothing new: no write
 	}

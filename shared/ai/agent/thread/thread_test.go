@@ -78,6 +78,26 @@ func write(t *testing.T, path string, data []byte) {
 	}
 }
 
+// TestSyncPending: a message whose answer is not in the transcript yet
+// is reported waiting, and its turn recorded when the answer lands.
+func TestSyncPending(t *testing.T) {
+	a, path := newAgent(t)
+	var b tr
+	b.user("first question")
+	write(t, path, b.buf.Bytes())
+	if _, err := a.Attach("s1", path, "/proj", at); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := a.Sync("s1", "", at); err != nil || !res.Pending || res.Turns != 0 {
+		t.Fatalf("Sync before the answer = %+v, %v; want waiting, no turn", res, err)
+	}
+	b.say("first answer")
+	write(t, path, b.buf.Bytes())
+	if res, err := a.Sync("s1", "", at); err != nil || res.Pending || res.Turns != 1 {
+		t.Fatalf("Sync after the answer = %+v, %v; want one turn, nothing waiting", res, err)
+	}
+}
+
 // TestSyncIncremental: turns appear as their first answer arrives; a
 // partial last line waits; the copy ends byte-identical; /ai's view and
 // its answer, local commands and tool results are no turns.
