@@ -2,8 +2,13 @@ package taskchange
 
 import (
 	"path"
+	"runtime"
 	"strings"
 )
+
+// windowsPaths says that file names use '\' and drive letters, as Claude
+// Code's tool calls and a Windows user's prompts write them; tests set it.
+var windowsPaths = runtime.GOOS == "windows"
 
 // stopWords are the 70 words dropped before the keyword comparison: they
 // say nothing about which part of a project a prompt is about.
@@ -77,6 +82,7 @@ func Mentions(text string) []string {
 		}
 	}
 	for _, span := range backticked(text) {
+		span = slashed(span)
 		if !strings.ContainsAny(span, " \t\n") && strings.ContainsAny(span, "./") {
 			add(strings.TrimPrefix(span, "@"))
 		}
@@ -90,7 +96,7 @@ func Mentions(text string) []string {
 		for j < len(text) && pathChar(text[j]) {
 			j++
 		}
-		if run := text[i:j]; atMention(text, i) || bareReference(run) {
+		if run := slashed(text[i:j]); atMention(text, i) || bareReference(run) {
 			add(run)
 		}
 		i = j
@@ -119,7 +125,29 @@ func backticked(text string) []string {
 }
 
 func pathChar(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-' || c == '/'
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-' || c == '/' ||
+		c == '\\' && windowsPaths
+}
+
+// slashed writes a Windows file name's '\' as '/', so that both spellings
+// compare alike; elsewhere a '\' is no separator and p is kept.
+func slashed(p string) string {
+	if !windowsPaths {
+		return p
+	}
+	return strings.ReplaceAll(p, `\`, "/")
+}
+
+// undriven drops a Windows drive ("C:") and folds case, as Windows file
+// names compare; elsewhere p is kept.
+func undriven(p string) string {
+	if !windowsPaths {
+		return p
+	}
+	if len(p) >= 2 && p[1] == ':' && isLetter(rune(p[0])) {
+		p = p[2:]
+	}
+	return strings.ToLower(p)
 }
 
 // atMention reports whether the run at i follows an '@' that starts a
@@ -146,9 +174,11 @@ func isLetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 
 // Normalize turns a file reference into the form paths are compared in:
 // "./" and "@" dropped, relative to root when it lies under root, cleaned,
-// without a trailing '/', lower-cased. "" when nothing is left.
+// without a trailing '/', lower-cased; on Windows with '/' for '\\' and
+// no drive. "" when nothing is left.
 func Normalize(p, root string) string {
-	p = strings.TrimSpace(strings.TrimPrefix(p, "@"))
+	p = undriven(slashed(strings.TrimSpace(strings.TrimPrefix(p, "@"))))
+	root = undriven(slashed(root))
 	if root != "" && strings.HasPrefix(p, "/") {
 		root = strings.TrimRight(root, "/")
 		if rel, ok := strings.CutPrefix(p, root+"/"); ok {
