@@ -193,3 +193,12 @@ func Comparable(goos, p string) string {
 	}
 	return strings.ToLower(strings.ReplaceAll(p, `\`, "/"))
 }
+
+// Rooted reports whether path names the same place from every directory:
+// absolute on this system, or starting with a separator. On Windows, where
+// filepath.IsAbs wants a drive letter, such a path is still no path below
+// the working directory: Git Bash roots it in its own install folder, and
+// a transcript recorded on Unix roots every absolute path so.
+func Rooted(path string) bool {
+	return filepath.IsAbs(path) || strings.HasPrefix(filepath.ToSlash(path), "/")
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 	"github.com/session-intelligence/session-intelligence/shared/intel/shape/shell"
 )
 
@@ -145,7 +146,7 @@ func (e *emitter) add(w word, weight int) {
 	if t == "" || t == "-" || len(t) > maxPathBytes || strings.ContainsAny(t, "\x00\n") || strings.Contains(t, "://") {
 		return
 	}
-	if !shell.Rooted(t) {
+	if !paths.Rooted(t) {
 		if e.dir == "" {
 			return
 		}

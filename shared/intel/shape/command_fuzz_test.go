@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/session-intelligence/session-intelligence/shared/intel/shape/shell"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
 
 // FuzzCommandPath: whatever the command, commandPath returns without
-// panicking, and either nothing or a clean rooted path (shell.Rooted).
+// panicking, and either nothing or a clean rooted path (paths.Rooted).
 func FuzzCommandPath(f *testing.F) {
 	for _, cases := range [][]commandCase{fileCases, runnerCases, shellCases, hostileCases} {
 		for _, c := range cases {
@@ -32,7 +32,7 @@ func FuzzCommandPath(f *testing.F) {
 		switch {
 		case path == "" && isDir:
 			t.Errorf("commandPath(%q) = \"\", true", cmd)
-		case path != "" && (path != filepath.Clean(path) || !shell.Rooted(path)):
+		case path != "" && (path != filepath.Clean(path) || !paths.Rooted(path)):
 			t.Errorf("commandPath(%q) = %q, not a clean rooted path", cmd, path)
 		}
 	})

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
-	"github.com/session-intelligence/session-intelligence/shared/intel/shape/shell"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
 
 // Caps of the evidence one transcript may hold: paths printed by one
@@ -115,7 +115,7 @@ func addInput(k *Known, in toolInput, cwd string) {
 // addPrinted adds one printed path: an absolute one always, a relative
 // one when its first directory is known.
 func addPrinted(k *Known, p, cwd string) {
-	if !shell.Rooted(p) {
+	if !paths.Rooted(p) {
 		first, _, _ := strings.Cut(p, "/")
 		if isDir, ok := k.Lookup(abs(first, cwd)); !ok || !isDir {
 			return

@@ -3,7 +3,7 @@ package shape
 import (
 	"path/filepath"
 
-	"github.com/session-intelligence/session-intelligence/shared/intel/shape/shell"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
 
 // maxKnown bounds a [Known] set: a replay of a very long transcript stops
@@ -20,7 +20,7 @@ type Known struct {
 // Add records that path existed and whether it is a directory. Relative
 // and overlong paths are ignored.
 func (k *Known) Add(path string, isDir bool) {
-	if !shell.Rooted(path) || len(path) > maxPathBytes {
+	if !paths.Rooted(path) || len(path) > maxPathBytes {
 		return
 	}
 	if k.dirs == nil {

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/jsonx"
-	"github.com/session-intelligence/session-intelligence/shared/intel/shape/shell"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
 
 // toolInput holds the path-bearing fields of the built-in tools.
@@ -72,7 +72,7 @@ func (env Env) Target(tool string, raw jsonx.RawMessage) (path string, isDir boo
 
 func abs(p, cwd string) string {
 	p = strings.ReplaceAll(p, `\`, "/")
-	if shell.Rooted(p) || cwd == "" {
+	if paths.Rooted(p) || cwd == "" {
 		return filepath.Clean(p)
 	}
 	return filepath.Join(cwd, p)

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
 
 // render shows calls as "dir: word word | >redir", one per line, with a
@@ -162,7 +164,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		for _, c := range calls {
-			if c.Dir != "" && (!Rooted(c.Dir) || filepath.Clean(c.Dir) != c.Dir) {
+			if c.Dir != "" && (!paths.Rooted(c.Dir) || filepath.Clean(c.Dir) != c.Dir) {
 				t.Errorf("Parse(%q): dir %q", cmd, c.Dir)
 			}
 			for _, w := range append(append([]Word{}, c.Args...), c.Redirs...) {

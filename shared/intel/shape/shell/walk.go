@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
 
 // walker collects the simple commands of a parsed command line.
@@ -156,7 +158,7 @@ func chdir(dir string, args []Word) string {
 			continue
 		case !a.Literal() || a.Text == "-" || strings.HasPrefix(a.Text, "~"):
 			return ""
-		case Rooted(a.Text):
+		case paths.Rooted(a.Text):
 			return filepath.Clean(a.Text)
 		case dir == "":
 			return ""
@@ -164,15 +166,6 @@ func chdir(dir string, args []Word) string {
 		return filepath.Join(dir, a.Text)
 	}
 	return ""
-}
-
-// Rooted reports whether path names the same place from every directory:
-// absolute on this system, or starting with a separator. On Windows, where
-// filepath.IsAbs wants a drive letter, such a path is still no path below
-// the working directory: Git Bash roots it in its own install folder, and
-// a transcript recorded on Unix roots every absolute path so.
-func Rooted(path string) bool {
-	return filepath.IsAbs(path) || strings.HasPrefix(filepath.ToSlash(path), "/")
 }
 
 // assign looks inside the value of X=... for command substitutions.
