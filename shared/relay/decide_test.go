@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/lock"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 // world is a scratch project and state root for decisions.
@@ -91,12 +92,10 @@ func TestStateSurvivesAndResets(t *testing.T) {
 	w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 10_000, Window: "1"})
 	w.ask(t, Request{Event: "turn", SID: "s1", Tokens: 60_000, Window: "1"})
 	path := w.deps.Store.Path(w.root)
-	fi, err := os.Stat(path)
-	if err != nil || fi.Mode().Perm() != 0o600 {
-		t.Fatalf("state file %s: %v %v", path, fi, err)
-	}
-	if di, _ := os.Stat(filepath.Dir(path)); di.Mode().Perm() != 0o700 {
-		t.Fatalf("state dir mode %v", di.Mode().Perm())
+	filemode.Check(t, path, 0o600)
+	filemode.Check(t, filepath.Dir(path), 0o700)
+	if t.Failed() {
+		t.FailNow()
 	}
 	st, err := w.deps.Store.Load(w.root)
 	if err != nil || st.Phase != Writing || st.Root != w.root {
@@ -177,7 +176,8 @@ func TestCrashBetweenClearAndResume(t *testing.T) {
 // deadPID is the id of a process that has exited.
 func deadPID(t *testing.T) string {
 	t.Helper()
-	cmd := exec.Command("true")
+	// The test binary itself, running no test: a process on every system.
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	must(t, cmd.Run())
 	return strconv.Itoa(cmd.Process.Pid)
 }

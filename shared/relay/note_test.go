@@ -3,6 +3,7 @@ package relay
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -141,14 +142,26 @@ func TestFenceLookAlikes(t *testing.T) {
 	}
 }
 
+// TestNotePath: a relative relay.stateFile is in the project; one that
+// starts at a root (on Windows with or without a drive) is where it says.
 func TestNotePath(t *testing.T) {
-	set := settings()
-	if got := set.NotePath("/p"); got != "/p/state.md" {
-		t.Errorf("relative: %s", got)
+	root := filepath.FromSlash("/p")
+	tests := []struct{ file, want string }{
+		{"state.md", filepath.Join(root, "state.md")},
+		{"notes/relay.md", filepath.Join(root, "notes", "relay.md")},
+		{"/notes/relay.md", filepath.FromSlash("/notes/relay.md")},
+		{"/notes/../relay.md", filepath.FromSlash("/relay.md")},
 	}
-	set.StateFile = "/notes/relay.md"
-	if got := set.NotePath("/p"); got != "/notes/relay.md" {
-		t.Errorf("absolute: %s", got)
+	if runtime.GOOS == "windows" {
+		tests = append(tests, struct{ file, want string }{`D:\notes\relay.md`, `D:\notes\relay.md`},
+			struct{ file, want string }{`\notes\relay.md`, `\notes\relay.md`})
+	}
+	for _, tt := range tests {
+		set := settings()
+		set.StateFile = tt.file
+		if got := set.NotePath(root); got != tt.want {
+			t.Errorf("NotePath(%q) with relay.stateFile %q = %q, want %q", root, tt.file, got, tt.want)
+		}
 	}
 }
 

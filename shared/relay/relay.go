@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/config"
+	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
 
 // Phase is where a project's relay stands.
@@ -85,7 +86,7 @@ func FromConfig(c config.Relay) Settings {
 
 // NotePath is the hand-over note's path for a project root.
 func (s Settings) NotePath(root string) string {
-	if filepath.IsAbs(s.StateFile) {
+	if paths.Rooted(s.StateFile) {
 		return filepath.Clean(s.StateFile)
 	}
 	return filepath.Join(root, s.StateFile)

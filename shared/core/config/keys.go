@@ -173,7 +173,7 @@ var Keys = []Key{
 	{Path: "relay.margin", Kind: Int, Min: 5000, Max: 5_000_000, Label: "Relay margin (tokens)", Env: "CLAUDE_RELAY_MARGIN", Section: "Relay",
 		Doc: "Tokens a conversation may grow past its starting size (measured at its first turn) before the relay starts."},
 	{Path: "relay.stateFile", Kind: String, Label: "Relay note file", Section: "Relay",
-		Doc: "The hand-over note, relative to the project root (or absolute); the fresh conversation gets it at start."},
+		Doc: "The hand-over note, relative to the project root, or absolute (on Windows `\\notes\\relay.md` is on the current drive); the fresh conversation gets it at start."},
 	{Path: "relay.format", Kind: Enum, Values: []string{"markdown", "ailv1"}, Label: "Relay note format", Section: "Relay",
 		Doc: "Format the agent is asked to write the note in: markdown, or ailv1 (checked with the AILv1 decoder when it is injected)."},
 	{Path: "relay.phaseTimeoutSec", Kind: Int, Min: 30, Max: 86_400, Section: "Relay",
