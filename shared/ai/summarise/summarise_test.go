@@ -3,27 +3,88 @@ package summarise
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
-// fakeClaude puts a `claude` script on PATH that records its arguments
-// (one per line), stdin and AI_SUMMARISER in dir, then runs body.
-func fakeClaude(t *testing.T, body string) string {
+// fakeEnv names what the test binary does when it runs as claude
+// (TestMain): a stand-in that is a real program on every system, where a
+// shell script would need sh, which Windows has not.
+const fakeEnv = "SUMMARISE_FAKE_CLAUDE"
+
+func TestMain(m *testing.M) {
+	if act := os.Getenv(fakeEnv); act != "" {
+		os.Exit(fakeClaudeMain(act))
+	}
+	os.Exit(m.Run())
+}
+
+// fakeClaudeMain records its arguments (one per line), stdin and
+// AI_SUMMARISER in SUMMARISE_FAKE_DIR, then answers as act says.
+func fakeClaudeMain(act string) int {
+	dir := os.Getenv("SUMMARISE_FAKE_DIR")
+	var args strings.Builder
+	for _, a := range os.Args[1:] {
+		fmt.Fprintf(&args, "[%s]\n", a)
+	}
+	in, _ := io.ReadAll(os.Stdin)
+	for name, data := range map[string]string{"args": args.String(), "stdin": string(in), "env": os.Getenv("AI_SUMMARISER")} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o600); err != nil {
+			return 2
+		}
+	}
+	switch act {
+	case "answers":
+		fmt.Print(`{"type":"result","subtype":"success","is_error":false,"result":"the summary"}`)
+	case "api error":
+		fmt.Print(`{"type":"result","subtype":"error_during_execution","is_error":true,"result":"API Error: 500 overloaded"}`)
+		return 1
+	case "crash":
+		fmt.Fprintln(os.Stderr, "boom")
+		return 3
+	case "garbage":
+		fmt.Println("hello")
+	case "no result":
+		fmt.Print(`{"type":"result","subtype":"success","is_error":false}`)
+	case "hangs with a child":
+		child := exec.Command(os.Args[0])
+		child.Env = append(os.Environ(), fakeEnv+"=sleeps", "SUMMARISE_FAKE_DIR="+filepath.Join(dir, "child-dir"))
+		_ = os.Mkdir(filepath.Join(dir, "child-dir"), 0o700)
+		if child.Start() != nil || os.WriteFile(filepath.Join(dir, "child"), []byte(strconv.Itoa(child.Process.Pid)), 0o600) != nil {
+			return 2
+		}
+		_ = child.Wait()
+	case "sleeps":
+		time.Sleep(30 * time.Second)
+	}
+	return 0
+}
+
+// fakeClaude puts a copy of the test binary on PATH as claude (claude.exe
+// on Windows), acting as act says; it returns the folder of its records.
+func fakeClaude(t *testing.T, act string) string {
 	t.Helper()
-	dir := t.TempDir()
-	script := "#!/bin/sh\n" +
-		`for a in "$@"; do printf '[%s]\n' "$a"; done > "` + dir + `/args"` + "\n" +
-		`cat > "` + dir + `/stdin"` + "\n" +
-		`printf '%s' "$AI_SUMMARISER" > "` + dir + `/env"` + "\n" + body + "\n"
-	if err := os.WriteFile(filepath.Join(dir, "claude"), []byte(script), 0o755); err != nil {
+	self, err := os.ReadFile(os.Args[0])
+	if err != nil {
 		t.Fatal(err)
 	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, proc.Exe("claude")), self, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(fakeEnv, act)
+	t.Setenv("SUMMARISE_FAKE_DIR", dir)
 	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	return dir
 }
@@ -38,7 +99,7 @@ func read(t *testing.T, path string) string {
 }
 
 func TestClaudeRunsPrintModeWithoutSettings(t *testing.T) {
-	dir := fakeClaude(t, `printf '{"type":"result","subtype":"success","is_error":false,"result":"the summary"}'`)
+	dir := fakeClaude(t, "answers")
 	got, err := Claude{Model: "haiku"}.Summarise(context.Background(), "fold these\nnotes")
 	if err != nil || got != "the summary" {
 		t.Fatalf("Summarise = %q, %v", got, err)
@@ -64,16 +125,16 @@ func TestClaudeDefaultModel(t *testing.T) {
 
 func TestClaudeFailures(t *testing.T) {
 	tests := []struct {
-		name, body, want string
+		act, want string
 	}{
-		{"api error", `printf '{"type":"result","subtype":"error_during_execution","is_error":true,"result":"API Error: 500 overloaded"}'; exit 1`, "API Error: 500 overloaded"},
-		{"crash", `echo boom >&2; exit 3`, "boom"},
-		{"garbage", `echo hello`, `unreadable output "hello"`},
-		{"no result", `printf '{"type":"result","subtype":"success","is_error":false}'`, "success"},
+		{"api error", "API Error: 500 overloaded"},
+		{"crash", "boom"},
+		{"garbage", `unreadable output "hello"`},
+		{"no result", "success"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			fakeClaude(t, tt.body)
+		t.Run(tt.act, func(t *testing.T) {
+			fakeClaude(t, tt.act)
 			_, err := Claude{}.Summarise(context.Background(), "p")
 			if !errors.Is(err, ErrBackend) || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Summarise = %v, want ErrBackend with %q", err, tt.want)
@@ -90,7 +151,7 @@ func TestClaudeMissing(t *testing.T) {
 }
 
 func TestClaudeHangIsKilled(t *testing.T) {
-	dir := fakeClaude(t, `sleep 30 & echo $! > "$(dirname "$0")/child"; wait`)
+	dir := fakeClaude(t, "hangs with a child")
 	start := time.Now()
 	_, err := Claude{Timeout: 300 * time.Millisecond}.Summarise(context.Background(), "p")
 	if !errors.Is(err, ErrBackend) || !strings.Contains(err.Error(), "no answer within 300ms") {
@@ -99,21 +160,25 @@ func TestClaudeHangIsKilled(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("returned after %v", d)
 	}
-	// The whole process group goes, the script's own child included.
-	pid := strings.TrimSpace(read(t, filepath.Join(dir, "child")))
+	// The whole process tree goes, the stand-in's own child included.
+	pid, err := strconv.Atoi(strings.TrimSpace(read(t, filepath.Join(dir, "child"))))
+	if err != nil {
+		t.Fatal(err)
+	}
 	deadline := time.Now().Add(3 * time.Second)
-	for {
-		if _, err := os.Stat("/proc/" + pid); err != nil {
-			break
-		}
-		if stat, _ := os.ReadFile("/proc/" + pid + "/stat"); strings.Contains(string(stat), ") Z ") {
-			break // killed, waiting to be reaped by init
-		}
+	for proc.Alive(pid) && !zombie(pid) {
 		if time.Now().After(deadline) {
-			t.Fatalf("child %s of the hanging claude still runs", pid)
+			t.Fatalf("child %d of the hanging claude still runs", pid)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// zombie reports a process that was killed and waits for init to reap it
+// (Linux; elsewhere never).
+func zombie(pid int) bool {
+	stat, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	return strings.Contains(string(stat), ") Z ")
 }
 
 func TestOneLine(t *testing.T) {
