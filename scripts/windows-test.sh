@@ -92,7 +92,6 @@ export SI_SOAK_EACH=25
 not_yet='
 scripts                       runs the sh launcher
 shared/ai/cli                 shell-script stand-ins for claude and the editor
-shared/status/quota/full      runs macOS security for the keychain; modes
 shared/testkit/heal           builds with build.sh (Wine runs no sh); 230 cases of hook runs: minutes under Wine
 shared/testkit/arch           runs go list (the Linux go is out of reach of Wine); its import checks are the same on every system
 '

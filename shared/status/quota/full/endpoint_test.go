@@ -6,7 +6,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -14,13 +13,6 @@ import (
 	"github.com/session-intelligence/session-intelligence/shared/status/quota"
 	"github.com/session-intelligence/session-intelligence/shared/status/quota/endpoint"
 )
-
-// TestMain lets this package's tests use loopback servers as the usage
-// endpoint; TestRefusedEndpointSendsNothing turns it off again.
-func TestMain(m *testing.M) {
-	loopbackForTests = true
-	os.Exit(m.Run())
-}
 
 // listener is a loopback TCP listener that counts every connection, so a
 // test can show that nothing at all reached it, not even a handshake.

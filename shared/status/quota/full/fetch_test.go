@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -215,46 +214,6 @@ func TestFetchKeychainPreferred(t *testing.T) {
 			}
 			if calls != 1 {
 				t.Errorf("keychain read %d times, want 1", calls)
-			}
-		})
-	}
-}
-
-// TestReadKeychain runs ReadKeychain against a fake `security` command.
-func TestReadKeychain(t *testing.T) {
-	if _, err := os.Stat("/bin/sh"); err != nil {
-		t.Skip("needs /bin/sh")
-	}
-	tests := []struct {
-		name    string
-		script  string
-		want    string
-		wantErr bool
-	}{
-		{"answer", `printf '%s|' "$@" > "$0.args"; echo '{"claudeAiOauth":{"accessToken":"k"}}'`, `{"claudeAiOauth":{"accessToken":"k"}}` + "\n", false},
-		{"not found", `echo 'security: item not found' >&2; exit 44`, "", true},
-		{"hangs", `sleep 10`, "", true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			bin := t.TempDir()
-			exe := filepath.Join(bin, "security")
-			if err := os.WriteFile(exe, []byte("#!/bin/sh\n"+tt.script+"\n"), 0o700); err != nil {
-				t.Fatal(err)
-			}
-			t.Setenv("PATH", bin)
-			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-			defer cancel()
-			start := time.Now()
-			got, err := ReadKeychain(ctx)
-			if string(got) != tt.want || (err != nil) != tt.wantErr {
-				t.Errorf("ReadKeychain = %q, %v, want %q, error %v", got, err, tt.want, tt.wantErr)
-			}
-			if time.Since(start) > 2*time.Second {
-				t.Errorf("ReadKeychain took %v, want it bounded by the context", time.Since(start))
-			}
-			if args, err := os.ReadFile(exe + ".args"); err == nil && string(args) != "find-generic-password|-s|Claude Code-credentials|-w|" {
-				t.Errorf("security called with %q", args)
 			}
 		})
 	}

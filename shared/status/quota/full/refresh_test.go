@@ -11,6 +11,7 @@ import (
 
 	"github.com/session-intelligence/session-intelligence/shared/status/quota"
 	"github.com/session-intelligence/session-intelligence/shared/status/refresh"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/filemode"
 )
 
 // cacheDir is a fresh, not yet existing cache directory.
@@ -28,9 +29,8 @@ func TestRefreshRoundTrip(t *testing.T) {
 		t.Errorf("Read after Refresh = %+v due %v", s, due)
 	}
 	path := filepath.Join(dir, quota.CacheFile)
-	fi, err := os.Stat(path)
-	if err != nil || fi.Mode().Perm() != 0o600 {
-		t.Fatalf("cache file: %v, %v, want mode 0600", fi, err)
+	if filemode.Check(t, path, 0o600); t.Failed() {
+		t.FailNow()
 	}
 	raw, _ := os.ReadFile(path)
 	var doc map[string]any
