@@ -91,7 +91,6 @@ export SI_SOAK_EACH=25
 # them; a package leaves this list when its tests pass here.)
 not_yet='
 scripts                       runs the sh launcher
-shared/ai/cli                 shell-script stand-ins for claude and the editor
 shared/testkit/heal           builds with build.sh (Wine runs no sh); 230 cases of hook runs: minutes under Wine
 shared/testkit/arch           runs go list (the Linux go is out of reach of Wine); its import checks are the same on every system
 '

@@ -70,7 +70,7 @@ func TestAttachUnknownSession(t *testing.T) {
 	r.must(t, "init")
 	r.must(t, "agent", "new", "dev")
 	_, errOut, code := r.ai(t, "agent", "attach", "dev", "--session", "ID")
-	if code == 0 || !strings.Contains(errOut, "no Claude Code session ID: it has no transcript under ~/.claude/projects; a session's id is in its /status") {
+	if code == 0 || !strings.Contains(errOut, "no Claude Code session ID: it has no transcript under "+filepath.FromSlash("~/.claude/projects")+"; a session's id is in its /status") {
 		t.Fatalf("attach --session ID: exit %d, %s", code, errOut)
 	}
 	sid := "4f6c1d2e-8a9b-4c3d-9e8f-0a1b2c3d4e5f"

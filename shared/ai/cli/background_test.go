@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/modelcall"
+	"github.com/session-intelligence/session-intelligence/shared/core/proc"
 )
 
 // fakeClaude puts an executable claude on the run's PATH, so that a
@@ -18,7 +19,8 @@ func (r *run) fakeClaude(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "claude"), []byte("#!/bin/sh\nexit 1\n"), 0o755); err != nil {
+	// Only found, never run: ai starts its background work through Spawn.
+	if err := os.WriteFile(filepath.Join(dir, proc.Exe("claude")), []byte("never run\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	r.env["PATH"] = dir
@@ -60,8 +62,8 @@ func TestStatusMessagesAreTrue(t *testing.T) {
 				}
 			}
 		}, false,
-			"# 1 range is not folded yet: the last fold failed at 09:59 (see ~/.ai/memory.log); the next note or view after 10:00 starts another, or run ai memory fold now",
-			"# summaries missing or stale: the last summary build failed at 09:59 (see ~/.ai/notes.log); the next ai notes command after 10:00 starts another, or run ai notes summarise now"},
+			"# 1 range is not folded yet: the last fold failed at 09:59 (see " + filepath.FromSlash("~/.ai/memory.log") + "); the next note or view after 10:00 starts another, or run ai memory fold now",
+			"# summaries missing or stale: the last summary build failed at 09:59 (see " + filepath.FromSlash("~/.ai/notes.log") + "); the next ai notes command after 10:00 starts another, or run ai notes summarise now"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -155,7 +157,7 @@ func TestStatus(t *testing.T) {
 		}
 	}
 	out := r.must(t, "status")
-	for _, want := range []string{"memory       ~/.ai/memory: 1 note\n", "project      proj: 1 agent (dev)\n",
+	for _, want := range []string{"memory       " + filepath.FromSlash("~/.ai/memory") + ": 1 note\n", "project      proj: 1 agent (dev)\n",
 		"model calls  3 in the last 24 hours (ai memory fold (background) 2, ai agent build (background) 1), 3 in the last 7 days, the last 1hr 0m ago\n",
 		"             ai's background summaries with claude -p --model sonnet: memory folds and notes topics on ([summariser] background in ai.toml), agent threads after each turn off ([chat] background); the task-change tie-breaker (claude-haiku-4-5) off (taskChange.semanticFallback)\n"} {
 		if !strings.Contains(out, want) {

@@ -7,7 +7,10 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
+
+	"mvdan.cc/sh/v3/shell"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/termtext"
 )
@@ -89,8 +92,11 @@ func (d *deps) editInEditor(old string, limit int) (string, error) {
 	if werr != nil {
 		return "", werr
 	}
-	// Through sh, as git runs its editor: EDITOR may hold arguments.
-	cmd := exec.Command("sh", "-c", editor+` "$1"`, "sh", path)
+	argv, err := editorArgv(runtime.GOOS, editor, path, d.Getenv)
+	if err != nil {
+		return "", err
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdout, cmd.Stderr = termtext.Underlying(d.Stdout), termtext.Underlying(d.Stderr) // the editor needs the terminal
 	if f, ok := d.Stdin.(*os.File); ok {
 		cmd.Stdin = f // the terminal; a reader is left for the question after
@@ -111,4 +117,25 @@ func (d *deps) editInEditor(old string, limit int) (string, error) {
 		return "", fmt.Errorf("the new text is too long: over %d bytes", limit)
 	}
 	return string(data), nil
+}
+
+// editorArgv is the command that runs the user's editor on path. EDITOR
+// may hold arguments ("code --wait"): elsewhere it runs through sh, as
+// git runs its editor; Windows has no sh, so an EDITOR that names a file
+// is run as it is (C:\Program Files\… holds spaces), and any other is
+// split into words as sh would split it (quotes hold a word together,
+// and a '\' reads as '/', which Windows takes in a path, not as sh's
+// escape) and run directly.
+func editorArgv(goos, editor, path string, getenv func(string) string) ([]string, error) {
+	if goos != "windows" {
+		return []string{"sh", "-c", editor + ` "$1"`, "sh", path}, nil
+	}
+	if fi, err := os.Stat(editor); err == nil && !fi.IsDir() {
+		return []string{editor, path}, nil
+	}
+	words, err := shell.Fields(strings.ReplaceAll(editor, `\`, "/"), getenv)
+	if err != nil || len(words) == 0 {
+		return nil, fmt.Errorf("the editor %q cannot be read as a command: %v; nothing changed", editor, err)
+	}
+	return append(words, path), nil
 }

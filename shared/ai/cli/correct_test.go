@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -22,18 +23,77 @@ func (r *run) aiOn(t *testing.T, stdin string, terminal bool, args ...string) (s
 	return out.String(), errOut.String(), code
 }
 
+// editorEnv, set, makes the test binary act as the user's editor
+// (TestMain): it records the file it was given in AI_FAKE_EDITOR_SEEN
+// and replaces its content with the variable's value. A stand-in that is
+// a real program on every system, where a script would need sh.
+const editorEnv = "AI_FAKE_EDITOR"
+
+func TestMain(m *testing.M) {
+	if text, ok := os.LookupEnv(editorEnv); ok {
+		os.Exit(fakeEditor(text))
+	}
+	os.Exit(m.Run())
+}
+
+func fakeEditor(text string) int {
+	if len(os.Args) != 2 {
+		return 2
+	}
+	old, err := os.ReadFile(os.Args[1])
+	if err != nil || os.WriteFile(os.Getenv("AI_FAKE_EDITOR_SEEN"), old, 0o600) != nil ||
+		os.WriteFile(os.Args[1], []byte(text+"\n"), 0o600) != nil {
+		return 1
+	}
+	return 0
+}
+
 // editorScript is an EDITOR that replaces its file's content with text
 // and records what it was given.
 func editorScript(t *testing.T, text string) (editor, seen string) {
 	t.Helper()
-	dir := t.TempDir()
-	seen = filepath.Join(dir, "seen")
-	editor = filepath.Join(dir, "ed")
-	script := "#!/bin/sh\ncp \"$1\" " + seen + "\nprintf '%s\\n' '" + text + "' > \"$1\"\n"
-	if err := os.WriteFile(editor, []byte(script), 0o755); err != nil {
+	self, err := os.ReadFile(os.Args[0])
+	if err != nil {
 		t.Fatal(err)
 	}
+	dir := t.TempDir()
+	seen = filepath.Join(dir, "seen")
+	editor = filepath.Join(dir, proc.Exe("ed"))
+	if err := os.WriteFile(editor, self, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(editorEnv, text)
+	t.Setenv("AI_FAKE_EDITOR_SEEN", seen)
 	return editor, seen
+}
+
+// TestEditorArgv: EDITOR's arguments reach the editor; on Windows,
+// without sh, a file name is run as it is and other words are split as
+// sh splits them, with '\' read as '/'.
+func TestEditorArgv(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "my editor.exe")
+	if err := os.WriteFile(file, nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := func(k string) string { return map[string]string{"EDFLAGS": "-n"}[k] }
+	tests := []struct {
+		goos, editor string
+		want         []string
+	}{
+		{"linux", "code --wait", []string{"sh", "-c", `code --wait "$1"`, "sh", "F"}},
+		{"windows", "code --wait", []string{"code", "--wait", "F"}},
+		{"windows", file, []string{file, "F"}},
+		{"windows", `"C:\Program Files\Notepad++\notepad++.exe" -multiInst`, []string{"C:/Program Files/Notepad++/notepad++.exe", "-multiInst", "F"}},
+		{"windows", `C:\tools\vim.exe $EDFLAGS`, []string{"C:/tools/vim.exe", "-n", "F"}},
+		{"windows", `'unclosed`, nil},
+		{"windows", "   ", nil},
+	}
+	for _, tt := range tests {
+		got, err := editorArgv(tt.goos, tt.editor, "F", env)
+		if !reflect.DeepEqual(got, tt.want) || (err != nil) != (tt.want == nil) {
+			t.Errorf("editorArgv(%s, %q) = %q, %v; want %q", tt.goos, tt.editor, got, err, tt.want)
+		}
+	}
 }
 
 // TestCorrectionsConfirm: on a terminal each correction asks and a no

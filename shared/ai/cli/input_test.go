@@ -27,9 +27,9 @@ func TestStdinOnATerminal(t *testing.T) {
 		stdout   string
 	}{
 		{"note, bare", []string{"memory", "note"}, true, "never read\n", 1,
-			`no note given: give it as words (ai memory note "TEXT"), pipe it in, or type it after ai memory note - and end it with Ctrl-D on a new line`, ""},
+			`no note given: give it as words (ai memory note "TEXT"), pipe it in, or type it after ai memory note - and end it with ` + endOfInput(), ""},
 		{"note, -", []string{"memory", "note", "-"}, true, "typed on the terminal\n", 0,
-			"Type the note, then press Ctrl-D on a new line:\n", "noted #0"},
+			"Type the note, then press " + endOfInput() + ":\n", "noted #0"},
 		{"note, piped", []string{"memory", "note"}, false, "piped in\n", 0, "", "noted #1"},
 		{"claim, bare", []string{"notes", "add", "billing.rounding"}, true, "never read\n", 1,
 			`no claim given: give it as words (ai notes add billing.rounding "TEXT"), pipe it in, or type it after ai notes add billing.rounding - and end it with`, ""},

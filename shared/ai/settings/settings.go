@@ -121,11 +121,13 @@ func (s *Settings) loadFile(f layerFile, home string) error {
 	return s.apply(file, f, Pretty(f.path, home))
 }
 
-// Pretty shows path with home as "~".
+// Pretty shows path with home as "~", in the system's separator (so a
+// Windows path reads ~\.ai\memory, not ~/.ai\memory).
 func Pretty(path, home string) string {
 	if home != "" {
-		if rel, ok := strings.CutPrefix(path, filepath.Clean(home)+string(filepath.Separator)); ok {
-			return "~/" + rel
+		sep := string(filepath.Separator)
+		if rel, ok := strings.CutPrefix(path, filepath.Clean(home)+sep); ok {
+			return "~" + sep + rel
 		}
 	}
 	return path

@@ -141,8 +141,8 @@ func TestAgents(t *testing.T) {
 }
 
 // shown is want with the "~/" path it starts with, up to the first ": ",
-// as Pretty shows it: the rest of the path keeps the system's separator
-// (~/src\widget\ai.toml on Windows).
+// as Pretty shows it: in the system's separator (~\src\widget\ai.toml
+// on Windows).
 func shown(want string) string {
 	rest, ok := strings.CutPrefix(want, "~/")
 	if !ok {
@@ -152,7 +152,7 @@ func shown(want string) string {
 	if tail != "" {
 		tail = ": " + tail
 	}
-	return "~/" + filepath.FromSlash(path) + tail
+	return filepath.FromSlash("~/"+path) + tail
 }
 
 // TestErrors: every error names the file (with ~ for home) and the key.

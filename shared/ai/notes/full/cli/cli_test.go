@@ -25,8 +25,8 @@ func TestMainRefusals(t *testing.T) {
 		{nil, 2, "usage: ai-sync --store DIR [--timeout D] [URL] (run it as ai notes sync)"},
 		{[]string{"--store", "/x", "a", "b"}, 2, "usage: ai-sync"},
 		{[]string{"--bogus"}, 2, "flag provided but not defined: -bogus"},
-		// ~ for home, the rest in the system's form (~/.ai\notes on Windows).
-		{[]string{"--store", filepath.Join(home, ".ai", "notes")}, 1, "ai: sync ~/" + filepath.FromSlash(".ai/notes") + ": no notes at "},
+		// ~ for home, in the system's form (~\.ai\notes on Windows).
+		{[]string{"--store", filepath.Join(home, ".ai", "notes")}, 1, "ai: sync " + filepath.FromSlash("~/.ai/notes") + ": no notes at "},
 	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer
