@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/core/fsutil"
 	"github.com/session-intelligence/session-intelligence/shared/core/gitinfo"
 	"github.com/session-intelligence/session-intelligence/shared/core/paths"
 )
@@ -57,18 +56,6 @@ func symlink(t testing.TB, target, link string) {
 	case runtime.GOOS == "windows":
 		t.Skip("symbolic links need Developer Mode or admin on Windows:", err)
 	default:
-		t.Fatal(err)
-	}
-}
-
-// openToAll makes dir writable by anyone, sticky as /tmp is, or skips
-// the test where a mode cannot (Windows: there its ACL decides).
-func openToAll(t testing.TB, dir string) {
-	t.Helper()
-	if !fsutil.PermBits {
-		t.Skip("no mode makes a folder writable by anyone on Windows: its ACL decides")
-	}
-	if err := os.Chmod(dir, 0o777|os.ModeSticky); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -44,11 +44,11 @@ func writeTarget(path string, lfi fs.FileInfo) (target, reason string, err error
 	if testOnlyOwnedByOther(lfi) {
 		return "", "a symlink owned by another user", nil
 	}
-	dir, err := os.Stat(filepath.Dir(path))
+	open, err := fsutil.AnyoneMayWrite(filepath.Dir(path))
 	if err != nil {
 		return "", "", fmt.Errorf("manage CLAUDE.md: %w", err)
 	}
-	if worldWritable(dir) {
+	if open {
 		return "", "a symlink in a world-writable directory", nil
 	}
 	target, err = filepath.EvalSymlinks(path)
@@ -59,15 +59,6 @@ func writeTarget(path string, lfi fs.FileInfo) (target, reason string, err error
 		return "", "", fmt.Errorf("manage CLAUDE.md: %w", err)
 	}
 	return target, "", nil
-}
-
-// worldWritable reports a directory whose mode lets anyone write in it.
-// Only where modes carry permissions: on Windows every directory shows
-// 0777 and who may write in one is its ACL's business, so the mode would
-// refuse every CLAUDE.md link there (a link there needs Developer Mode
-// or the privilege to make in the first place).
-func worldWritable(dir fs.FileInfo) bool {
-	return fsutil.PermBits && dir.Mode().Perm()&0o002 != 0
 }
 
 // sameFile checks that what was read is what was looked at: a regular

@@ -119,7 +119,7 @@ func TestClaudeMDRefusesSymlinks(t *testing.T) {
 			}
 		}, "owned by another user"},
 		{"in a world-writable sticky directory", func(t *testing.T, root, link string) {
-			openToAll(t, root)
+			filemode.OpenToAll(t, root)
 		}, "world-writable"},
 	}
 	for _, tt := range tests {
@@ -152,7 +152,7 @@ func TestRunRefusalIsALogLine(t *testing.T) {
 	mkdir(t, filepath.Join(root, ".claude"))
 	writeFile(t, filepath.Join(root, "AGENTS.md"), "x\n")
 	symlink(t, "AGENTS.md", filepath.Join(root, claudeFile))
-	openToAll(t, root)
+	filemode.OpenToAll(t, root)
 	for i, want := range []int{1, 0} {
 		if rep, _ := runAt(t, d, root); len(rep.Problems) != want || (want == 1 && !strings.Contains(rep.Problems[0], "world-writable")) {
 			t.Errorf("Run() #%d = %+v; want %d problem about the symlink", i, rep, want)
@@ -174,32 +174,6 @@ func TestSameFile(t *testing.T) {
 	}
 	if err := sameFile(a, fa, fb); err == nil {
 		t.Error("sameFile(a, b) = nil, want an error")
-	}
-}
-
-// TestWorldWritable: a folder open to all is told by its mode where
-// modes carry permissions; on Windows a mode tells nothing (every folder
-// shows 0777), so no folder is taken for one and a CLAUDE.md link there
-// is followed.
-func TestWorldWritable(t *testing.T) {
-	tests := []struct {
-		name string
-		perm fs.FileMode
-		want bool
-	}{
-		{"private", 0o700, false},
-		{"the user's", 0o755, false},
-		{"open to all", 0o777, fsutil.PermBits},
-		{"open to all, sticky", 0o777 | os.ModeSticky, fsutil.PermBits},
-	}
-	for _, tt := range tests {
-		dir := t.TempDir()
-		if err := os.Chmod(dir, tt.perm); err != nil {
-			t.Fatal(err)
-		}
-		if fi, err := os.Stat(dir); err != nil || worldWritable(fi) != tt.want {
-			t.Errorf("%s: worldWritable = %v, %v; want %v", tt.name, !tt.want, err, tt.want)
-		}
 	}
 }
 
