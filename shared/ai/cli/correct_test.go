@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/standin"
 )
 
 // aiOn runs ai with stdin and, when terminal, on a terminal.
@@ -23,26 +24,20 @@ func (r *run) aiOn(t *testing.T, stdin string, terminal bool, args ...string) (s
 	return out.String(), errOut.String(), code
 }
 
-// editorEnv, set, makes the test binary act as the user's editor
-// (TestMain): it records the file it was given in AI_FAKE_EDITOR_SEEN
-// and replaces its content with the variable's value. A stand-in that is
-// a real program on every system, where a script would need sh.
-const editorEnv = "AI_FAKE_EDITOR"
-
 func TestMain(m *testing.M) {
-	if text, ok := os.LookupEnv(editorEnv); ok {
-		os.Exit(fakeEditor(text))
-	}
+	standin.Act(fakeEditor)
 	os.Exit(m.Run())
 }
 
-func fakeEditor(text string) int {
+// fakeEditor is the user's editor: it records the file it was given in
+// AI_FAKE_EDITOR_SEEN and replaces its content with AI_FAKE_EDITOR_TEXT.
+func fakeEditor(string) int {
 	if len(os.Args) != 2 {
 		return 2
 	}
 	old, err := os.ReadFile(os.Args[1])
 	if err != nil || os.WriteFile(os.Getenv("AI_FAKE_EDITOR_SEEN"), old, 0o600) != nil ||
-		os.WriteFile(os.Args[1], []byte(text+"\n"), 0o600) != nil {
+		os.WriteFile(os.Args[1], []byte(os.Getenv("AI_FAKE_EDITOR_TEXT")+"\n"), 0o600) != nil {
 		return 1
 	}
 	return 0
@@ -52,17 +47,9 @@ func fakeEditor(text string) int {
 // and records what it was given.
 func editorScript(t *testing.T, text string) (editor, seen string) {
 	t.Helper()
-	self, err := os.ReadFile(os.Args[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	seen = filepath.Join(dir, "seen")
-	editor = filepath.Join(dir, proc.Exe("ed"))
-	if err := os.WriteFile(editor, self, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv(editorEnv, text)
+	editor = standin.Install(t, "ed", "edit")
+	seen = filepath.Join(filepath.Dir(editor), "seen")
+	t.Setenv("AI_FAKE_EDITOR_TEXT", text)
 	t.Setenv("AI_FAKE_EDITOR_SEEN", seen)
 	return editor, seen
 }

@@ -16,17 +16,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/standin"
 )
 
-// fakeEnv names what the test binary does when it runs as claude
-// (TestMain): a stand-in that is a real program on every system, where a
-// shell script would need sh, which Windows has not.
-const fakeEnv = "SUMMARISE_FAKE_CLAUDE"
-
 func TestMain(m *testing.M) {
-	if act := os.Getenv(fakeEnv); act != "" {
-		os.Exit(fakeClaudeMain(act))
-	}
+	standin.Act(fakeClaudeMain)
 	os.Exit(m.Run())
 }
 
@@ -59,7 +53,7 @@ func fakeClaudeMain(act string) int {
 		fmt.Print(`{"type":"result","subtype":"success","is_error":false}`)
 	case "hangs with a child":
 		child := exec.Command(os.Args[0])
-		child.Env = append(os.Environ(), fakeEnv+"=sleeps", "SUMMARISE_FAKE_DIR="+filepath.Join(dir, "child-dir"))
+		child.Env = append(os.Environ(), "SI_STANDIN_ACT=sleeps", "SUMMARISE_FAKE_DIR="+filepath.Join(dir, "child-dir"))
 		_ = os.Mkdir(filepath.Join(dir, "child-dir"), 0o700)
 		if child.Start() != nil || os.WriteFile(filepath.Join(dir, "child"), []byte(strconv.Itoa(child.Process.Pid)), 0o600) != nil {
 			return 2
@@ -71,21 +65,12 @@ func fakeClaudeMain(act string) int {
 	return 0
 }
 
-// fakeClaude puts a copy of the test binary on PATH as claude (claude.exe
-// on Windows), acting as act says; it returns the folder of its records.
+// fakeClaude puts a stand-in claude on PATH, acting as act says; it
+// returns the folder of its records.
 func fakeClaude(t *testing.T, act string) string {
 	t.Helper()
-	self, err := os.ReadFile(os.Args[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, proc.Exe("claude")), self, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv(fakeEnv, act)
+	dir := standin.OnPath(t, "claude", act)
 	t.Setenv("SUMMARISE_FAKE_DIR", dir)
-	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	return dir
 }
 

@@ -9,18 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/standin"
 )
 
-// fakeEnv names the answer the test binary gives when it runs as claude
-// (TestMain): a stand-in that is a real program on every system, where a
-// shell script would need sh, which Windows has not.
-const fakeEnv = "TASKCHANGE_FAKE_CLAUDE"
-
 func TestMain(m *testing.M) {
-	if act := os.Getenv(fakeEnv); act != "" {
-		os.Exit(fakeClaudeMain(act))
-	}
+	standin.Act(fakeClaudeMain)
 	os.Exit(m.Run())
 }
 
@@ -50,21 +43,11 @@ func fakeClaudeMain(act string) int {
 	return 0
 }
 
-// fakeClaude puts a copy of the test binary on PATH as claude (claude.exe
-// on Windows), answering as act says; it returns the log of its run.
+// fakeClaude puts a stand-in claude on PATH, answering as act says; it
+// returns the log of its run.
 func fakeClaude(t *testing.T, act string) string {
 	t.Helper()
-	self, err := os.ReadFile(os.Args[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, proc.Exe("claude")), self, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	log := filepath.Join(dir, "args.log")
-	t.Setenv(fakeEnv, act)
+	log := filepath.Join(standin.OnPath(t, "claude", act), "args.log")
 	t.Setenv("TASKCHANGE_FAKE_LOG", log)
-	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	return log
 }

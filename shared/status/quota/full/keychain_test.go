@@ -9,21 +9,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/session-intelligence/session-intelligence/shared/core/proc"
+	"github.com/session-intelligence/session-intelligence/shared/testkit/standin"
 )
-
-// fakeEnv names what the test binary does when it runs as macOS's
-// `security` (TestMain): a stand-in that is a real program on every
-// system, where a shell script would need sh.
-const fakeEnv = "QUOTA_FAKE_SECURITY"
 
 // TestMain runs the test binary as the `security` stand-in when asked,
 // and otherwise lets this package's tests use loopback servers as the
 // usage endpoint (TestRefusedEndpointSendsNothing turns that off again).
 func TestMain(m *testing.M) {
-	if act := os.Getenv(fakeEnv); act != "" {
-		os.Exit(fakeSecurity(act))
-	}
+	standin.Act(fakeSecurity)
 	loopbackForTests = true
 	os.Exit(m.Run())
 }
@@ -49,10 +42,6 @@ func fakeSecurity(act string) int {
 // TestReadKeychain runs ReadKeychain against a stand-in `security`: the
 // answer is read whole, a failure and a hang end bounded.
 func TestReadKeychain(t *testing.T) {
-	self, err := os.ReadFile(os.Args[0])
-	if err != nil {
-		t.Fatal(err)
-	}
 	// The hang is cut at 300 ms; the others have the reader's own bound
 	// (a process starts slowly under Wine).
 	tests := []struct {
@@ -67,14 +56,8 @@ func TestReadKeychain(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.act, func(t *testing.T) {
-			bin := t.TempDir()
-			if err := os.WriteFile(filepath.Join(bin, proc.Exe("security")), self, 0o700); err != nil {
-				t.Fatal(err)
-			}
-			args := filepath.Join(bin, "args")
-			t.Setenv(fakeEnv, tt.act)
+			args := filepath.Join(standin.OnPath(t, "security", tt.act), "args")
 			t.Setenv("QUOTA_FAKE_ARGS", args)
-			t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 			ctx, cancel := context.WithTimeout(context.Background(), tt.wait)
 			defer cancel()
 			start := time.Now()
