@@ -53,7 +53,7 @@ func fakeClaudeMain(act string) int {
 		fmt.Print(`{"type":"result","subtype":"success","is_error":false}`)
 	case "hangs with a child":
 		child := exec.Command(os.Args[0])
-		child.Env = append(os.Environ(), "SI_STANDIN_ACT=sleeps", "SUMMARISE_FAKE_DIR="+filepath.Join(dir, "child-dir"))
+		child.Env = append(os.Environ(), standin.Env("sleeps"), "SUMMARISE_FAKE_DIR="+filepath.Join(dir, "child-dir"))
 		_ = os.Mkdir(filepath.Join(dir, "child-dir"), 0o700)
 		if child.Start() != nil || os.WriteFile(filepath.Join(dir, "child"), []byte(strconv.Itoa(child.Process.Pid)), 0o600) != nil {
 			return 2

@@ -27,6 +27,10 @@ func Act(do func(act string) int) {
 	}
 }
 
+// Env is the environment entry that makes a copy, started by a stand-in
+// itself (a child of the program it stands for), perform act.
+func Env(act string) string { return actEnv + "=" + act }
+
 // Install copies the test binary into a new folder as name (name.exe on
 // Windows), sets the act that every run of it performs for the rest of
 // the test, and returns the copy's path.
